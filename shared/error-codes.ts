@@ -1,0 +1,40 @@
+/** Machine-readable error codes of D4 / SPEC 8, shared by the server and the owner app. */
+export const ErrorCode = {
+  invalidInput: 'cmc/invalid-input',
+  unauthorized: 'cmc/unauthorized',
+  profileNotFound: 'cmc/profile-not-found',
+  linkNotFound: 'cmc/link-not-found',
+  cardNotFound: 'cmc/card-not-found',
+  cardNotRegistered: 'cmc/card-not-registered',
+  cardAlreadyRegistered: 'cmc/card-already-registered',
+  cardWithoutProfile: 'cmc/card-without-profile',
+  profileInUse: 'cmc/profile-in-use',
+  shortLinkTaken: 'cmc/short-link-taken',
+  shortLinkUnchanged: 'cmc/short-link-unchanged',
+  fileTooLarge: 'cmc/file-too-large',
+  unsupportedImage: 'cmc/unsupported-image',
+  rateLimited: 'cmc/rate-limited',
+  notConfigured: 'cmc/not-configured',
+  notFound: 'cmc/not-found',
+  requiresRecentLogin: 'requires-recent-login',
+  internal: 'cmc/internal-error',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * Identity error codes (SPEC 8) that /api/auth answers carry in `code`. The server maps
+ * better-auth's own codes onto these; the owner app maps these onto its messages.
+ */
+export const AuthErrorCode = {
+  invalidEmail: 'invalid-email',
+  userNotFound: 'user-not-found',
+  wrongPassword: 'wrong-password',
+  invalidLoginCredentials: 'invalid-login-credentials',
+  weakPassword: 'weak-password',
+  emailAlreadyInUse: 'email-already-in-use',
+  requiresRecentLogin: 'requires-recent-login',
+  emailNotVerified: 'email-not-verified',
+  tooManyRequests: 'too-many-requests',
+  internalError: 'internal-error',
+} as const;
+export type AuthErrorCodeValue = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];

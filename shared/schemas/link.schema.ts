@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { idSchema, textField, timestampsSchema } from './common.schema.ts';
+
+/** Link types of SPEC 3. `hard-link` is accepted on input and stored as `hardLink` (D12). */
+export const LINK_TYPES = [
+  'instagram', 'facebook', 'twitter', 'linkedin', 'codepen', 'couchsurfing', 'discord', 'dribbble',
+  'flickr', 'github', 'pinterest', 'reddit', 'skype', 'snapchat', 'soundcloud', 'spotify',
+  'squarespace', 'tiktok', 'tumblr', 'twitch', 'vimeo', 'xing', 'youtube', 'website', 'other', 'hardLink',
+] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+/** Types shown as web links (list rows) on the public profile page; all others are social icons. */
+export const WEB_LINK_TYPES: readonly LinkType[] = ['website', 'hardLink', 'other'];
+/** On the link-in-bio page `other` counts as a social link (SPEC 2). */
+export const LINK_IN_BIO_WEB_TYPES: readonly LinkType[] = ['website', 'hardLink'];
+
+export const linkTypeSchema = z
+  .string()
+  .transform((t) => (t === 'hard-link' ? 'hardLink' : t))
+  .pipe(z.enum(LINK_TYPES));
+
+export const linkValueSchema = textField(2048);
+export const linkNameSchema = textField(200);
+/** 1-based position (SPEC 9). */
+export const sortSchema = z.number().int().min(1).max(10_000);
+
+export const linkCreateSchema = z.object({
+  profileId: idSchema,
+  type: linkTypeSchema,
+  link: linkValueSchema.trim().min(1, 'must not be empty'),
+  name: linkNameSchema.default(''),
+  sort: sortSchema.optional(),
+});
+export type LinkCreateInput = z.input<typeof linkCreateSchema>;
+
+export const linkUpdateSchema = z.object({
+  socialMediaLinkId: idSchema,
+  type: linkTypeSchema.optional(),
+  link: linkValueSchema.trim().min(1, 'must not be empty').optional(),
+  name: linkNameSchema.optional(),
+  sort: sortSchema.optional(),
+});
+export type LinkUpdateInput = z.input<typeof linkUpdateSchema>;
+
+export const linkIdBodySchema = z.object({ socialMediaLinkId: idSchema });
+export const profileIdBodySchema = z.object({ profileId: idSchema });
+
+/** A link as every call answers it (SPEC 3). */
+export const linkSchema = z
+  .object({
+    id: z.string(),
+    socialMediaLinkId: z.string(),
+    link: z.string(),
+    name: z.string(),
+    type: z.enum(LINK_TYPES),
+    sort: z.number(),
+    cardProfileId: z.string(),
+    profileId: z.string(),
+    userProfileId: z.string(),
+  })
+  .extend(timestampsSchema.shape);
+export type Link = z.infer<typeof linkSchema>;
+
+/** Answer of POST /social-media-link/create. */
+export const linkCreatedSchema = linkSchema.extend({ socialMediaLinkId: z.string() });

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { idSchema, textField, timestampsSchema } from './common.schema.ts';
+import { linkSchema } from './link.schema.ts';
+
+export const PROFILE_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
+export const PROFILE_TYPES = ['DEFAULT', 'CUSTOM'] as const;
+
+/** The fields an owner edits (SPEC 3). Everything else on a profile is managed by the server (D8). */
+export const PROFILE_TEXT_FIELDS = [
+  'profileName', 'personalTitle', 'firstName', 'lastName', 'companyName', 'jobTitle', 'businessUnit',
+  'mobileNumber', 'phoneNumber', 'emailAddress',
+  'businessMobileNumber', 'businessPhoneNumber', 'businessEmailAddress', 'businessFax', 'businessNote',
+  'companyWebsiteUrl', 'streetAndNumber', 'zip', 'city', 'country',
+] as const;
+export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+
+/** Longest allowed value per field; the business note is a paragraph, the rest are lines. */
+export const PROFILE_FIELD_MAX: Record<ProfileTextField, number> = Object.fromEntries(
+  PROFILE_TEXT_FIELDS.map((f) => [f, f === 'businessNote' ? 2000 : f === 'companyWebsiteUrl' ? 2048 : 200]),
+) as Record<ProfileTextField, number>;
+
+const editableShape = Object.fromEntries(
+  PROFILE_TEXT_FIELDS.map((f) => [f, textField(PROFILE_FIELD_MAX[f]).optional()]),
+) as { [K in ProfileTextField]: z.ZodOptional<z.ZodString> };
+
+/**
+ * Body of POST /profile/create. A client may send the whole profile object back (SPEC 7);
+ * unknown and server-managed keys are stripped, not refused (D8).
+ */
+export const profileCreateSchema = z.object({
+  ...editableShape,
+  layout: z.string().max(40).optional(),
+  type: z.enum(PROFILE_TYPES).optional(),
+});
+export type ProfileCreateInput = z.input<typeof profileCreateSchema>;
+
+/** Body of POST /profile/update: the profile object with its id. */
+export const profileUpdateSchema = profileCreateSchema.extend({ id: idSchema });
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** Short link ids: letters and digits only (SPEC 5). */
+export const shortLinkIdSchema = z
+  .string()
+  .trim()
+  .min(3, 'must have at least 3 characters')
+  .max(40, 'must have at most 40 characters')
+  .regex(/^[A-Za-z0-9]+$/, 'must contain only letters and digits');
+
+export const shortLinkUpdateSchema = z.object({ profileId: idSchema, shortLinkId: shortLinkIdSchema });
+export const shortLinkBodySchema = z.object({ shortLinkId: z.string().trim().min(1).max(64) });
+
+/** Languages of the interface and of e-mails to visitors (D1, D5). */
+export const LANGUAGES = ['de', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Visitor e-mail pattern of SPEC 5: non-space, @, non-space, dot, non-space. */
+export const VISITOR_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+/** Body of POST /send/contact (D5: the third value is the visitor's language). */
+export const sendContactSchema = z.object({
+  profileId: idSchema,
+  senderEmail: z.string().trim().max(254).regex(VISITOR_EMAIL_PATTERN, 'must be an e-mail address'),
+  language: z.enum(LANGUAGES).default('de'),
+});
+
+/** A profile as every call answers it (SPEC 3, D8). */
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    ...Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, z.string()])) as { [K in ProfileTextField]: z.ZodString },
+    profileImagePath: z.string().nullable(),
+    profileLogoPath: z.string().nullable(),
+    profileVcfPath: z.string(),
+    shortLinkId: z.string(),
+    profileViews: z.number(),
+    isActive: z.boolean(),
+    isInUse: z.boolean(),
+    layout: z.string(),
+    type: z.enum(PROFILE_TYPES),
+    status: z.enum(PROFILE_STATUSES),
+    userProfileId: z.string(),
+    socialMediaLinks: z.array(linkSchema),
+  })
+  .extend(timestampsSchema.shape);
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Answers that wrap a profile in a `profile` field (SPEC 7). */
+export const profileEnvelopeSchema = z.object({ profile: profileSchema });
+
+/** Answer of POST /profile/short-link/social-media-links/show (SPEC 3 "Short-link response"). */
+export const shortLinkProfileSchema = z.object({
+  id: z.string(),
+  shortLinkId: z.string(),
+  personalTitle: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string(),
+  profileImagePath: z.string().nullable(),
+  socialMediaLinks: z.array(linkSchema),
+});
+
+export const loginImageSchema = z.object({ loginImagePath: z.string().nullable() });
+
+/** Reminder choices of SPEC 9; the first is the default. */
+export const REMIND_IN = ['1d', '3d', '1w'] as const;
+export const calendarQuerySchema = z.object({ profileId: idSchema, remindIn: z.enum(REMIND_IN).default('1d') });
+export const vcfQuerySchema = z.object({ profileId: idSchema, comment: z.string().max(4000).optional() });
