@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { createEvent, type EventAttributes } from 'ics';
+import type { Language, Profile } from '../../shared/schemas/profile.schema.ts';
+import { REMIND_IN } from '../../shared/schemas/profile.schema.ts';
+import { toSafeHref } from '../../shared/safe-url.ts';
+import { cleanText, escapeText, refold } from './content-line.ts';
+import { contactDisplayName } from './vcard.builder.ts';
+
+/** Download name of the reminder (SPEC 7: "downloaded as Reminder.ics"). */
+export const REMINDER_FILE_NAME = 'Reminder.ics';
+
+/** Content type of the download. */
+export const REMINDER_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
+/** A reminder choice of SPEC 9. */
+export type RemindIn = (typeof REMIND_IN)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How far ahead each choice puts the reminder, as a fixed span in UTC. */
+export const REMIND_IN_MS: Readonly<Record<RemindIn, number>> = { '1d': DAY_MS, '3d': 3 * DAY_MS, '1w': 7 * DAY_MS };
+
+/** Length of the reminder event: long enough to show as a block, short enough not to fill a day. */
+export const REMINDER_DURATION_MINUTES = 15;
+
+/** The parts of a profile a reminder names; a full `Profile` fits. */
+export type ReminderProfile = Pick<
+  Profile,
+  'personalTitle' | 'firstName' | 'lastName' | 'companyName' | 'profileName' | 'jobTitle'
+>;
+
+/** What `buildReminder` needs. */
+export interface ReminderInput {
+  profile: ReminderProfile;
+  /** The public page of the profile; must be an http(s) address. */
+  profileUrl: string;
+  remindIn: RemindIn;
+  /** The moment of the download; the clock is a parameter so the result can be checked. */
+  now?: Date;
+  /** The visitor's language (D1). */
+  language: Language;
+}
+
+interface ReminderTexts {
+  summary: (name: string) => string;
+  intro: (name: string) => string;
+  profile: (url: string) => string;
+  fallbackName: string;
+}
+
+// Whole sentences with named parts (STYLE 8); German addresses the visitor with "Sie".
+const TEXTS: Record<Language, ReminderTexts> = {
+  de: {
+    summary: (name) => `Kontakt aufnehmen: ${name}`,
+    intro: (name) => `Sie wollten sich bei ${name} melden.`,
+    profile: (url) => `Profil: ${url}`,
+    fallbackName: 'Ihr neuer Kontakt',
+  },
+  en: {
+    summary: (name) => `Get in touch: ${name}`,
+    intro: (name) => `You wanted to get in touch with ${name}.`,
+    profile: (url) => `Profile: ${url}`,
+    fallbackName: 'your new contact',
+  },
+};
+
+/**
+ * Builds the reminder `.ics`: one event 1 day, 3 days or 1 week after `now`, in UTC.
+ * The event itself is the reminder, because Google Calendar and Outlook.com drop the alarms
+ * of imported files; a VALARM is added for the clients that keep it (Apple, Outlook desktop).
+ * Each call gets a new UID, so a second reminder for the same contact is a second event
+ * instead of silently replacing the first.
+ */
+export function buildReminder({ profile, profileUrl, remindIn, now = new Date(), language }: ReminderInput): string {
+  const url = toSafeHref(profileUrl);
+  if (!url || !/^https?:/.test(url)) throw new TypeError(`profileUrl must be an http(s) address: ${profileUrl}`);
+  const texts = TEXTS[language];
+  const name = contactDisplayName(profile) || texts.fallbackName;
+  const summary = texts.summary(name);
+  const role = [cleanText(profile.jobTitle), cleanText(profile.companyName)].filter(Boolean).join(', ');
+  const description = [texts.intro(name), role, texts.profile(url)].filter(Boolean).join('\n');
+
+  // Whole minutes: calendars show no seconds, and a start of 10:00:37 looks like a glitch.
+  const start = Math.floor(now.getTime() / 60_000) * 60_000 + REMIND_IN_MS[remindIn];
+  const event = {
+    uid: `${randomUUID()}@contact-cards`,
+    productId: '-//contact-cards//reminder//EN',
+    // `timestamp` (DTSTAMP) is read by ics but missing from its type declarations.
+    timestamp: now.getTime(),
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: REMINDER_DURATION_MINUTES },
+    title: summary,
+    description,
+    url,
+    // A reminder must not make the visitor look busy to colleagues who see the calendar.
+    busyStatus: 'FREE',
+    transp: 'TRANSPARENT',
+    // ics does not escape an alarm's description, so it gets the TEXT escaping here.
+    alarms: [{ action: 'display', description: escapeText(summary), trigger: { minutes: 15, before: true } }],
+  } satisfies EventAttributes & { timestamp: number };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error('ics returned no calendar');
+  return refold(value);
+}
