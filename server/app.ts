@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createAuth, type Auth } from './auth/auth.ts';
+import authRoutes from './auth/auth.routes.ts';
+import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import cardRoutes from './routes/card.routes.ts';
+import contactRoutes from './routes/contact.routes.ts';
+import downloadRoutes from './routes/download.routes.ts';
+import linkRoutes from './routes/link.routes.ts';
+import profileRoutes from './routes/profile.routes.ts';
+import systemRoutes from './routes/system.routes.ts';
+import uploadRoutes from './routes/upload.routes.ts';
+import { createServices, type Services } from './services/index.ts';
+import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
+import type { Storage } from './storage/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    storage: Storage;
+    auth: Auth;
+    services: Services;
+    /** preHandler of owner calls (bearer token required). */
+    requireOwner: ReturnType<typeof requireOwner>;
+  }
+}
+
+/** Where the built owner app lives (`npm run build`). */
+export const APP_DIST_DIR = path.resolve(import.meta.dirname, '../dist/app');
+const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
+
+/** Paths that are API or files, never the owner app's index.html (D16). */
+const NOT_SPA = /^\/(api|find|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
+
+/**
+ * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
+ * database migrated. `main.ts` listens; tests call `inject()` or listen on a free port.
+ */
+export async function buildApp(config: Config, options: { database?: DatabaseHandle; logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }) },
+    // Trust exactly as many proxy hops as configured, so X-Forwarded-For cannot be forged past them.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    bodyLimit: 256 * 1024,
+    // Requests in flight finish on close; idle keep-alive sockets are dropped at once.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const auth = createAuth({ config, db: database.db, engine: database.engine, mailer });
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('storage', storage);
+  app.decorate('auth', auth);
+  app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log }));
+  app.decorate('requireOwner', requireOwner(createOwnerResolver(database.db)));
+  app.decorateRequest('owner', null);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+
+  // Validation by the shared zod schemas; answers are presenters' plain objects, so they are
+  // serialised as they are (response schemas document them in OpenAPI).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorHandler(app);
+
+  // External plugins.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Contact Cards API', version: '1', description: 'The calls of SPEC 7. Owner calls take `Authorization: Bearer <token>` from POST /api/auth/sign-in/email.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // Routes.
+  await app.register(authRoutes, { auth });
+  await app.register(systemRoutes);
+  await app.register(profileRoutes);
+  await app.register(linkRoutes);
+  await app.register(cardRoutes);
+  await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
+  await app.register(contactRoutes);
+  await registerPages(app);
+  await registerOwnerApp(app);
+  return app;
+}
+
+/** The server-rendered public pages (issue 3), when present. */
+async function registerPages(app: FastifyInstance) {
+  const pagesFile = path.resolve(import.meta.dirname, 'pages/pages.routes.ts');
+  if (!fs.existsSync(pagesFile)) return;
+  const { default: pagesRoutes } = await import('./pages/pages.routes.ts');
+  await app.register(pagesRoutes);
+}
+
+/** Edition images, and the built owner app with index.html for its client-side routes (D16). */
+async function registerOwnerApp(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: EDITIONS_DIR,
+    prefix: '/assets/editions/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  const hasApp = fs.existsSync(path.join(APP_DIST_DIR, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: APP_DIST_DIR,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash into every asset name: cache those forever.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (NOT_SPA.test(pathname) || !wantsHtml) return reply.callNotFound();
+    if (!hasApp) return reply.status(503).type('text/plain').send('The owner app is not built yet: run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', APP_DIST_DIR);
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors.ts';
+import { authErrorCode, type Auth } from './auth.ts';
+
+/**
+ * Hands /api/auth/* to better-auth as a Web Request and turns its error answers into D4's
+ * shape with SPEC 8's codes. Bodies stay raw here: better-auth parses them itself.
+ */
+export default async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    // Not in the OpenAPI document: these are better-auth's own paths.
+    schema: { hide: true },
+    async handler(request, reply) {
+      const response = await auth.handler(toWebRequest(request));
+      const body = await response.text();
+      response.headers.forEach((value, key) => {
+        if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+      });
+      reply.status(response.status);
+      if (response.status < 400 || !body) return reply.send(body);
+      let parsed: { code?: string; message?: string } = {};
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        /* better-auth answered plain text; keep its status. */
+      }
+      const message = parsed.message ?? response.statusText ?? 'Request failed';
+      const code = authErrorCode(response.status, parsed.code, message);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.send(JSON.stringify(new AppError(response.status, code as never, message).toBody()));
+    },
+  });
+}
+
+function toWebRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === 'x-client-ip') continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  // Rate limits count per client address; Fastify resolves it from the socket and trusted proxies only.
+  headers.set('x-client-ip', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
+  return new Request(url, { method: request.method, headers, body: hasBody ? (request.body as string) : undefined });
+}

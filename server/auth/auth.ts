@@ -1,0 +1,116 @@
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db, Engine } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetMail, verificationMail } from '../mail/auth-mails.ts';
+import { AuthErrorCode } from '../../shared/error-codes.ts';
+
+/** SPEC 8 "weak-password": fewer than this many characters. */
+export const MIN_PASSWORD_LENGTH = 8;
+/** A password change needs a sign-in at most this old (seconds); older answers requires-recent-login. */
+export const RECENT_LOGIN_SECONDS = 5 * 60;
+
+/**
+ * POST /api/auth/update-password { newPassword }: SPEC 2's change-password screen asks only
+ * for the new password (as Firebase's updatePassword did), so the proof of identity is a
+ * recent sign-in instead of the current password.
+ */
+const updatePasswordPlugin = {
+  id: 'update-password',
+  endpoints: {
+    updatePassword: createAuthEndpoint(
+      '/update-password',
+      { method: 'POST', body: z.object({ newPassword: z.string() }), use: [sessionMiddleware] },
+      async (ctx) => {
+        const { session, user } = ctx.context.session;
+        const signedInAt = new Date(session.createdAt).getTime();
+        if (Date.now() - signedInAt > RECENT_LOGIN_SECONDS * 1000) {
+          throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Please sign in again to change your password.' });
+        }
+        const { newPassword } = ctx.body;
+        if (newPassword.length < MIN_PASSWORD_LENGTH) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_SHORT', message: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.` });
+        }
+        if (newPassword.length > 128) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_LONG', message: 'The password is too long.' });
+        const hash = await ctx.context.password.hash(newPassword);
+        await ctx.context.internalAdapter.updatePassword(user.id, hash);
+        return ctx.json({ status: true });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
+
+/** better-auth on our own database: e-mail + password, verification and reset mails, bearer tokens. */
+export function createAuth(options: { config: Config; db: Db; engine: Engine; mailer: Mailer }) {
+  const { config, db, engine, mailer } = options;
+  return betterAuth({
+    appName: 'Contact Cards',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db, type: engine },
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      // SPEC 4: an unverified owner may sign in; only the overview is blocked until verified.
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => mailer.send(passwordResetMail({ to: user.email, url })),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => mailer.send(verificationMail({ to: user.email, url })),
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: RECENT_LOGIN_SECONDS },
+    rateLimit: {
+      enabled: true,
+      // In the database so every instance counts the same attempts (DESIGN: nothing in one process's memory).
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      // The Fastify bridge sets this header from the socket (and trusted proxies) before better-auth sees it.
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+    },
+    plugins: [bearer(), updatePasswordPlugin],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth error codes → SPEC 8's codes, which the owner app turns into messages. */
+const AUTH_CODE_MAP: Record<string, string> = {
+  INVALID_EMAIL: AuthErrorCode.invalidEmail,
+  INVALID_EMAIL_OR_PASSWORD: AuthErrorCode.invalidLoginCredentials,
+  USER_NOT_FOUND: AuthErrorCode.userNotFound,
+  INVALID_PASSWORD: AuthErrorCode.wrongPassword,
+  PASSWORD_TOO_SHORT: AuthErrorCode.weakPassword,
+  PASSWORD_TOO_LONG: AuthErrorCode.weakPassword,
+  USER_ALREADY_EXISTS: AuthErrorCode.emailAlreadyInUse,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AuthErrorCode.emailAlreadyInUse,
+  SESSION_NOT_FRESH: AuthErrorCode.requiresRecentLogin,
+  EMAIL_NOT_VERIFIED: AuthErrorCode.emailNotVerified,
+};
+
+/** The SPEC 8 code for a better-auth error answer. */
+export function authErrorCode(status: number, betterAuthCode: string | undefined, message: string | undefined): string {
+  if (status === 429) return AuthErrorCode.tooManyRequests;
+  if (betterAuthCode && AUTH_CODE_MAP[betterAuthCode]) return AUTH_CODE_MAP[betterAuthCode];
+  // better-auth's body validation names the field in the message ("[body.email] Invalid email address").
+  if (betterAuthCode === 'VALIDATION_ERROR' && /email/i.test(message ?? '')) return AuthErrorCode.invalidEmail;
+  if (status >= 500) return AuthErrorCode.internalError;
+  return (betterAuthCode ?? 'auth-error').toLowerCase().replace(/_/g, '-');
+}

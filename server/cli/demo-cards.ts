@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { cardLink } from '../../shared/card-link.ts';
+import { EDITIONS } from '../../shared/schemas/card.schema.ts';
+
+/**
+ * D9: on the embedded default (no DATABASE_URL, not production) a fresh database gets a few
+ * demo cards, one per edition in turn, and every start prints the links of the unregistered ones.
+ */
+export async function seedDemoCards(app: FastifyInstance): Promise<void> {
+  const { config, db, services } = app;
+  if (config.isProduction || config.databaseUrl || config.demoCards === 0) return;
+  const { n } = await db.selectFrom('card').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(n) === 0) {
+    for (let i = 0; i < config.demoCards; i++) await services.cards.mint(EDITIONS[i % EDITIONS.length], 1);
+  }
+  const free = await db.selectFrom('card').select(['id', 'edition']).where('userId', 'is', null).orderBy('minted').limit(config.demoCards).execute();
+  for (const card of free) app.log.info(`Demo card (${card.edition}), scan or open: ${cardLink(config.publicUrl, card.id)}`);
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the service, parsed once at start from the environment (and `.env`).
+ * docs/configuration.md lists them; `.env.example` shows them with their defaults.
+ */
+const settingsSchema = z.object({
+  /** production | development | test. Production hides /_dev/mail and the add-translation path. */
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  /** HTTP port. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Folder for the embedded database, uploads, the outbox and the development wallet certificate. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** The address visitors use; card links (D3) and links in e-mails start with it. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** PostgreSQL connection string; without it the embedded SQLite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** SMTP server for e-mails (smtp://user:pass@host:port or smtps://...); without it mails go to the local outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Contact Cards <no-reply@localhost>'),
+  /** Secret that signs sessions and tokens; at least 32 characters. Required in production. */
+  AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  /** Support address shown in the owner app's menu. */
+  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  /** External shop for new cards ("get yours", "want another card"). */
+  SHOP_URL: z.string().url().default('https://shop.example.com'),
+  /** Log level of the structured logs. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Demo cards minted on the first start of the embedded default (D9); 0 to switch off. */
+  DEMO_CARDS: z.coerce.number().int().min(0).max(50).default(3),
+  /** Number of proxies in front of the server whose X-Forwarded-For is trusted (rate limits per visitor). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Apple Wallet (D11): PEM file paths and identifiers; without them a development certificate is made. */
+  APPLE_PASS_CERT: z.string().optional(),
+  APPLE_PASS_KEY: z.string().optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().optional(),
+  APPLE_PASS_TYPE_ID: z.string().default('pass.com.example.contactcards'),
+  APPLE_TEAM_ID: z.string().default('DEVTEAM000'),
+  /** Google Wallet (D11): path of the service-account JSON key and the issuer id; without them the save link answers 503. */
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
+  GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** The typed configuration every module receives. */
+export interface Config {
+  env: Settings['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** No trailing slash. */
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string;
+  supportEmail: string;
+  shopUrl: string;
+  logLevel: Settings['LOG_LEVEL'];
+  demoCards: number;
+  trustProxy: number;
+  wallet: {
+    apple: { certPath?: string; keyPath?: string; keyPassphrase?: string; wwdrPath?: string; passTypeId: string; teamId: string };
+    google: { serviceAccountPath?: string; issuerId?: string };
+  };
+}
+
+/** A setting that is missing or malformed; main.ts prints its message as one line and exits. */
+export class ConfigError extends Error {}
+
+/** Parses the environment into a Config, or throws a ConfigError naming the first bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in .env files mean "not set", not "set to nothing".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = settingsSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'setting');
+    const given = cleaned[name];
+    throw new ConfigError(`Invalid setting ${name}${given === undefined ? '' : `=${JSON.stringify(given)}`}: ${issue.message}`);
+  }
+  const s = parsed.data;
+  const isProduction = s.NODE_ENV === 'production';
+  if (isProduction && !s.AUTH_SECRET) throw new ConfigError('Missing setting AUTH_SECRET: required in production (at least 32 characters)');
+  if (isProduction && !s.PUBLIC_URL) throw new ConfigError('Missing setting PUBLIC_URL: required in production (the address visitors use)');
+  const appleFiles = [s.APPLE_PASS_CERT, s.APPLE_PASS_KEY, s.APPLE_WWDR_CERT];
+  if (appleFiles.some(Boolean) && !appleFiles.every(Boolean)) {
+    throw new ConfigError('Incomplete Apple Wallet settings: APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT go together');
+  }
+  if (Boolean(s.GOOGLE_WALLET_SERVICE_ACCOUNT) !== Boolean(s.GOOGLE_WALLET_ISSUER_ID)) {
+    throw new ConfigError('Incomplete Google Wallet settings: GOOGLE_WALLET_SERVICE_ACCOUNT and GOOGLE_WALLET_ISSUER_ID go together');
+  }
+  return {
+    env: s.NODE_ENV,
+    isProduction,
+    port: s.PORT,
+    host: s.HOST,
+    dataDir: path.resolve(s.DATA_DIR),
+    publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: s.DATABASE_URL,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    // Outside production a fixed development secret keeps sessions valid across restarts.
+    authSecret: s.AUTH_SECRET ?? 'development-secret-not-for-production-use-0000',
+    supportEmail: s.SUPPORT_EMAIL,
+    shopUrl: s.SHOP_URL,
+    logLevel: s.LOG_LEVEL,
+    demoCards: s.DEMO_CARDS,
+    trustProxy: s.TRUST_PROXY,
+    wallet: {
+      apple: {
+        certPath: s.APPLE_PASS_CERT,
+        keyPath: s.APPLE_PASS_KEY,
+        keyPassphrase: s.APPLE_PASS_KEY_PASSPHRASE,
+        wwdrPath: s.APPLE_WWDR_CERT,
+        passTypeId: s.APPLE_PASS_TYPE_ID,
+        teamId: s.APPLE_TEAM_ID,
+      },
+      google: { serviceAccountPath: s.GOOGLE_WALLET_SERVICE_ACCOUNT, issuerId: s.GOOGLE_WALLET_ISSUER_ID },
+    },
+  };
+}

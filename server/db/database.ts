@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.ts';
+import * as initial from './migrations/001-initial.ts';
+
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance plus what is needed to close it. */
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** Every migration, in order. New ones are appended here, never edited once landed. */
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+// PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * Opens PostgreSQL when a connection string is given, else the embedded SQLite file
+ * `{dataDir}/contact-cards.sqlite` in WAL mode, which lets the operator's command line
+ * (D9) use the same file while the server runs.
+ */
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** PostgreSQL schema to work in (tests give each suite its own); default: the server's search_path. */
+  pgSchema?: string;
+}): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = new SqliteDatabase(path.join(options.dataDir, 'contact-cards.sqlite'));
+  file.pragma('journal_mode = WAL');
+  // WAL with NORMAL sync is durable against process crashes; only a power loss can drop the last commits.
+  file.pragma('synchronous = NORMAL');
+  // The CLI and the server share the file: wait for the other's write lock instead of failing.
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

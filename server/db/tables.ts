@@ -1,0 +1,147 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types for Kysely. Column names are camelCase like the API fields (and like
+ * better-auth's own tables); Kysely quotes them, so they work on SQLite and PostgreSQL alike.
+ * Timestamps of our own tables are epoch milliseconds (bigint on PostgreSQL).
+ */
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  profile: ProfileTable;
+  link: LinkTable;
+  card: CardTable;
+  lead: LeadTable;
+}
+
+/** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+export interface SessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Date | string | null;
+  refreshTokenExpiresAt: Date | string | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number;
+}
+
+/** A contact profile (SPEC 3). `isInUse` is derived from the card table, not stored. */
+export interface ProfileTable {
+  id: string;
+  userId: string;
+  profileName: string;
+  personalTitle: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  jobTitle: string;
+  businessUnit: string;
+  mobileNumber: string;
+  phoneNumber: string;
+  emailAddress: string;
+  businessMobileNumber: string;
+  businessPhoneNumber: string;
+  businessEmailAddress: string;
+  businessFax: string;
+  businessNote: string;
+  companyWebsiteUrl: string;
+  streetAndNumber: string;
+  zip: string;
+  city: string;
+  country: string;
+  profileImageKey: string | null;
+  profileLogoKey: string | null;
+  shortLinkId: string;
+  /** D10: public page views; incremented in place so concurrent views are never lost. */
+  profileViews: Generated<number>;
+  layout: string;
+  type: string;
+  status: string;
+  created: number;
+  /** Bumped on every change of the profile or its links: the public page cache keys on it. */
+  updated: number;
+}
+
+/** A web or social link of a profile (SPEC 3 "social media link"). */
+export interface LinkTable {
+  id: string;
+  profileId: string;
+  userId: string;
+  type: string;
+  link: string;
+  name: string;
+  /** 1..n within a profile, kept contiguous by the link service. */
+  sort: number;
+  created: number;
+  updated: number;
+}
+
+/** A physical card minted by the operator (D9); owner and profile are set on registration (D6). */
+export interface CardTable {
+  id: string;
+  edition: string;
+  userId: string | null;
+  profileId: string | null;
+  /** D10: card scans. */
+  views: Generated<number>;
+  minted: number;
+  registered: number | null;
+}
+
+/** A visitor's e-mail left on a profile (D5). */
+export interface LeadTable {
+  id: string;
+  profileId: string;
+  email: string;
+  language: string;
+  created: number;
+}
+
+export type ProfileRow = Selectable<ProfileTable>;
+export type NewProfileRow = Insertable<ProfileTable>;
+export type ProfileRowUpdate = Updateable<ProfileTable>;
+export type LinkRow = Selectable<LinkTable>;
+export type CardRow = Selectable<CardTable>;
+export type LeadRow = Selectable<LeadTable>;

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * The one place that answers errors (D4): AppErrors as thrown, validation failures as 400s
+ * naming the field, Fastify's own 4xx with their status, everything else as a logged 500
+ * whose body reveals nothing.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const where = error.validationContext ?? 'body';
+      const pathParts = ((issue.params.issue as { path?: PropertyKey[] }).path ?? []).map(String);
+      const field = pathParts.length ? pathParts.join('.') : where;
+      const message = pathParts.length ? issue.message : `${where} ${issue.message}`;
+      return reply.status(400).send(new AppError(400, ErrorCode.invalidInput, `${field}: ${message}`, field).toBody());
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413 ? ErrorCode.fileTooLarge : status === 429 ? ErrorCode.rateLimited : status === 404 ? ErrorCode.notFound : ErrorCode.invalidInput;
+      const field = error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_CTP_INVALID_JSON' ? 'body' : undefined;
+      const message = status === 413 ? 'The request is too large.' : error.message;
+      return reply.status(status).send(new AppError(status, code, message, field).toBody());
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(new AppError(500, ErrorCode.internal, 'Something went wrong on our side. Please try again.').toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(new AppError(404, ErrorCode.notFound, `No such path: ${request.method} ${request.url.split('?')[0]}`).toBody());
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/schemas/profile.schema.ts';
+
+/** D1: de for German, en for everything else that is neither de nor en. */
+function normalise(tag: string | undefined): Language | null {
+  if (!tag) return null;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  if (!base || base === '*') return null;
+  return base === 'de' ? 'de' : 'en';
+}
+
+/**
+ * The language of a server-rendered answer (D1): `?lng`, then the `i18next` cookie, then
+ * Accept-Language (by q-value); a language that is neither de nor en shows English.
+ */
+export function pickLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): Language {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const fromQuery = normalise(typeof query.lng === 'string' ? query.lng : undefined);
+  if (fromQuery) return fromQuery;
+  const cookie = /(?:^|;\s*)i18next=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = normalise(cookie ? decodeURIComponent(cookie) : undefined);
+  if (fromCookie) return fromCookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag, q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((x) => x.tag && x.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return normalise(accepted[0]?.tag) ?? 'en';
+}

@@ -1,0 +1,38 @@
+import type { Language, Profile } from '../../shared/schemas/profile.schema.ts';
+import type { Mail } from './mailer.ts';
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+function nameOf(profile: Profile): string {
+  const person = [profile.personalTitle, profile.firstName, profile.lastName].filter((s) => s.trim()).join(' ');
+  return person || profile.companyName || profile.profileName || 'Contact';
+}
+
+/** To the owner: a visitor left an e-mail on a profile (D5). Bilingual: the owner's language is not stored. */
+export function leadMail({ to, profile, senderEmail }: { to: string; profile: Profile; senderEmail: string }): Mail {
+  const label = profile.profileName || nameOf(profile);
+  const text =
+    `Jemand hat Ihnen über Ihr Profil „${label}“ die eigenen Kontaktdaten hinterlassen:\n${senderEmail}\n\n` +
+    `Someone left their contact details on your profile "${label}":\n${senderEmail}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>Jemand hat Ihnen über Ihr Profil „${escape(label)}“ die eigenen Kontaktdaten hinterlassen:</p>
+<p>Someone left their contact details on your profile “${escape(label)}”:</p>
+<p style="font-size:18px"><a href="mailto:${escape(senderEmail)}">${escape(senderEmail)}</a></p></body></html>`;
+  return { to, subject: `Neuer Kontakt / New contact: ${senderEmail}`, text, html, replyTo: senderEmail };
+}
+
+/** To the visitor: the owner's contact card as a vCard attachment, in the visitor's language (D5). */
+export function vcardMail({ to, profile, language, vcard, profileUrl }: { to: string; profile: Profile; language: Language; vcard: { text: string; fileName: string }; profileUrl: string }): Mail {
+  const name = nameOf(profile);
+  const t =
+    language === 'de'
+      ? { subject: `Kontaktdaten von ${name}`, body: `Vielen Dank für Ihr Interesse! Im Anhang finden Sie die Kontaktdaten von ${name} zum Speichern.`, link: 'Zum Profil' }
+      : { subject: `Contact details of ${name}`, body: `Thank you for your interest! The contact details of ${name} are attached, ready to save.`, link: 'View profile' };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.body}\n\n${t.link}: ${profileUrl}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937"><p>${escape(t.body)}</p><p><a href="${escape(profileUrl)}">${escape(t.link)}</a></p></body></html>`,
+    attachments: [{ filename: vcard.fileName, content: vcard.text, contentType: 'text/vcard; charset=utf-8' }],
+  };
+}

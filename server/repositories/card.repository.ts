@@ -1,0 +1,80 @@
+import type { Db } from '../db/database.ts';
+import type { CardRow } from '../db/tables.ts';
+
+/** A card row with the name of its profile. */
+export type CardWithProfile = CardRow & { profileName: string | null };
+
+/** SQL for cards. Owner reads take the owner's id, so another user's card is not found. */
+export function createCardRepository(db: Db) {
+  const withProfile = () =>
+    db.selectFrom('card').leftJoin('profile', 'profile.id', 'card.profileId').selectAll('card').select('profile.profileName as profileName');
+
+  return {
+    async insertMany(cards: { id: string; edition: string; minted: number }[]): Promise<void> {
+      if (cards.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        // Batches keep each statement under SQLite's bound-parameter limit.
+        for (let i = 0; i < cards.length; i += 200) await trx.insertInto('card').values(cards.slice(i, i + 200)).execute();
+      });
+    },
+
+    async find(id: string): Promise<CardRow | undefined> {
+      return db.selectFrom('card').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findOwn(userId: string, id: string): Promise<CardWithProfile | undefined> {
+      return withProfile().where('card.id', '=', id).where('card.userId', '=', userId).executeTakeFirst();
+    },
+
+    async listOwn(userId: string): Promise<CardWithProfile[]> {
+      return withProfile().where('card.userId', '=', userId).orderBy('card.registered', 'asc').execute();
+    },
+
+    /**
+     * Gives an unowned card to a user in one conditional statement: of racing registrations
+     * exactly one changes the row (D6). Answers whether this call won.
+     */
+    async claim(id: string, userId: string, profileId: string, now: number, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('card')
+        .set({ userId, profileId, registered: now, views: 0 })
+        .where('id', '=', id)
+        .where('userId', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async setProfile(userId: string, id: string, profileId: string): Promise<boolean> {
+      const result = await db.updateTable('card').set({ profileId }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** D7: back to unregistered; the id stays valid. */
+    async reset(userId: string, id: string): Promise<boolean> {
+      const result = await db
+        .updateTable('card')
+        .set({ userId: null, profileId: null, registered: null, views: 0 })
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Counts a scan (D10) of a registered card whose profile is public, in place, and answers
+     * the profile id; undefined when the card is unregistered or its profile is not public.
+     */
+    async countScan(id: string): Promise<string | undefined> {
+      const row = await db
+        .updateTable('card')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('id', '=', id)
+        .where('profileId', 'is not', null)
+        .where((eb) => eb.exists(eb.selectFrom('profile').select('profile.id').whereRef('profile.id', '=', 'card.profileId').where('profile.status', '=', 'ACTIVE')))
+        .returning('profileId')
+        .executeTakeFirst();
+      return row?.profileId ?? undefined;
+    },
+  };
+}
+export type CardRepository = ReturnType<typeof createCardRepository>;

@@ -1,0 +1,41 @@
+import type { Db } from '../db/database.ts';
+import type { LinkRow, LinkTable } from '../db/tables.ts';
+
+/** SQL for links. Owner reads take the owner's id, so another user's link is not found. */
+export function createLinkRepository(db: Db) {
+  return {
+    async listByProfile(profileId: string, trx: Db = db): Promise<LinkRow[]> {
+      return trx.selectFrom('link').selectAll().where('profileId', '=', profileId).orderBy('sort', 'asc').orderBy('created', 'asc').execute();
+    },
+
+    /** Links of several profiles at once, for lists. */
+    async listByProfiles(profileIds: string[]): Promise<LinkRow[]> {
+      if (profileIds.length === 0) return [];
+      return db.selectFrom('link').selectAll().where('profileId', 'in', profileIds).orderBy('sort', 'asc').orderBy('created', 'asc').execute();
+    },
+
+    async findOwn(userId: string, id: string, trx: Db = db): Promise<LinkRow | undefined> {
+      return trx.selectFrom('link').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+    },
+
+    async insert(row: LinkTable, trx: Db = db): Promise<void> {
+      await trx.insertInto('link').values(row).execute();
+    },
+
+    async update(id: string, patch: Partial<Pick<LinkTable, 'type' | 'link' | 'name' | 'updated'>>, trx: Db = db): Promise<void> {
+      await trx.updateTable('link').set(patch).where('id', '=', id).execute();
+    },
+
+    async delete(id: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('link').where('id', '=', id).execute();
+    },
+
+    /** Writes sort 1..n in the given order (SPEC 4: reordering renumbers 1..n). */
+    async renumber(orderedIds: string[], now: number, trx: Db = db): Promise<void> {
+      for (const [index, id] of orderedIds.entries()) {
+        await trx.updateTable('link').set({ sort: index + 1, updated: now }).where('id', '=', id).where('sort', '!=', index + 1).execute();
+      }
+    },
+  };
+}
+export type LinkRepository = ReturnType<typeof createLinkRepository>;

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { LANGUAGES } from '../../shared/schemas/profile.schema.ts';
+import { AppError } from '../http/errors.ts';
+
+/** Folder of the translation files, `locales/{lng}/{ns}.json`. */
+export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
+
+const localeParams = z.object({ lng: z.enum(LANGUAGES), ns: z.string().regex(/^[a-z_]{1,40}$/, 'must be a namespace name') });
+
+/** Health, readiness, settings for the app, translations, and the development outbox. */
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, mailer, db } = app;
+  const hidden = { schema: { hide: true } };
+
+  app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+  app.get('/readyz', hidden, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send(new AppError(503, ErrorCode.internal, 'The database is not reachable.').toBody());
+    }
+  });
+  // A hello-world route on the same server: the benchmarks' baseline.
+  app.get('/bench/hello', hidden, async () => ({ hello: 'world' }));
+
+  // Only explicitly public settings reach the browser.
+  const appConfig = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, shopUrl: config.shopUrl };
+  app.get('/app-config.json', hidden, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return appConfig;
+  });
+
+  app.get('/locales/:lng/:file', { schema: { tags: ['system'], params: localeParams.omit({ ns: true }).extend({ file: z.string().regex(/^[a-z_]{1,40}\.json$/, 'must be {namespace}.json') }) } }, async (req, reply) => {
+    const { lng, file } = req.params;
+    let text: string;
+    try {
+      text = await fs.readFile(path.join(LOCALES_DIR, lng, file), 'utf8');
+    } catch {
+      throw new AppError(404, ErrorCode.notFound, `No translations ${lng}/${file}.`);
+    }
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
+  });
+
+  if (!config.isProduction) {
+    // D14: missing keys are recorded for translators, in the data folder rather than the source tree.
+    app.post('/locales/add/:lng/:ns', { schema: { hide: true, params: localeParams, body: z.record(z.string().max(500), z.string().max(5000)) } }, async (req) => {
+      const { lng, ns } = req.params;
+      const file = path.join(config.dataDir, 'missing-translations', lng, `${ns}.json`);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const known = JSON.parse(await fs.readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
+      await fs.writeFile(file, JSON.stringify({ ...known, ...req.body }, null, 2));
+      return { recorded: Object.keys(req.body).length };
+    });
+
+    // The local outbox for developers and tests: follow verification and reset links from here.
+    app.get('/_dev/mail', hidden, async () => mailer.outbox());
+  }
+};
+export default systemRoutes;

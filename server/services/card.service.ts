@@ -1,0 +1,122 @@
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { EDITIONS, type Card, type Edition } from '../../shared/schemas/card.schema.ts';
+import type { Profile } from '../../shared/schemas/profile.schema.ts';
+import type { Owner } from '../auth/owner.guard.ts';
+import { editionDisplayName } from '../cards/editions.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
+import { isBot } from '../lib/bots.ts';
+import { newCardId } from '../lib/ids.ts';
+import { presentCard } from '../presenters/card.presenter.ts';
+import type { CardRepository } from '../repositories/card.repository.ts';
+import type { ProfileRepository } from '../repositories/profile.repository.ts';
+import type { ProfileService } from './profile.service.ts';
+import type { PublicProfileService } from './public-profile.service.ts';
+
+const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card does not exist.');
+
+/** What the public card page shows (SPEC 2 card redirect page). */
+export type PublicCardState = { state: 'not-found' } | { state: 'unregistered' } | { state: 'registered'; profileId: string };
+
+/** Cards: minting (D9), registration (D6), reset (D7), profile assignment, scans (D10). */
+export function createCardService(deps: {
+  db: Db;
+  publicUrl: string;
+  cards: CardRepository;
+  profiles: ProfileRepository;
+  profileService: ProfileService;
+  publicProfiles: PublicProfileService;
+}) {
+  const { db, publicUrl, cards, profiles, profileService, publicProfiles } = deps;
+
+  async function ownOrThrow(owner: Owner, cardId: string) {
+    const row = await cards.findOwn(owner.userId, cardId);
+    if (!row) throw cardNotFound();
+    return row;
+  }
+
+  return {
+    /** D9: new unregistered cards of one edition. */
+    async mint(edition: Edition, count: number): Promise<{ id: string; edition: Edition }[]> {
+      if (!EDITIONS.includes(edition)) throw new AppError(400, ErrorCode.invalidInput, `edition: must be one of ${EDITIONS.join(', ')}`, 'edition');
+      const minted = Date.now();
+      const rows = Array.from({ length: count }, () => ({ id: newCardId(), edition, minted }));
+      await cards.insertMany(rows);
+      return rows.map(({ id }) => ({ id, edition }));
+    },
+
+    async exists(cardId: string): Promise<boolean> {
+      return Boolean(await cards.find(cardId));
+    },
+
+    /** The card page: counts a scan of a registered card (not for bots). */
+    async openPublicCard(cardId: string, client: { userAgent?: string }): Promise<PublicCardState> {
+      const card = await cards.find(cardId);
+      if (!card) return { state: 'not-found' };
+      if (!card.profileId) return { state: 'unregistered' };
+      if (!isBot(client.userAgent)) await cards.countScan(cardId);
+      return { state: 'registered', profileId: card.profileId };
+    },
+
+    /** POST /card/show (D6): `{ profile }`, or 404 card-not-found / card-not-registered. */
+    async show(cardId: string): Promise<{ profile: Profile }> {
+      const card = await cards.find(cardId);
+      if (!card) throw cardNotFound();
+      if (!card.profileId) throw notFound(ErrorCode.cardNotRegistered, 'This card is not registered yet.');
+      const profile = await publicProfiles.get(card.profileId);
+      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      return { profile };
+    },
+
+    async findOwn(owner: Owner, cardId: string): Promise<Card> {
+      return presentCard(await ownOrThrow(owner, cardId), publicUrl);
+    },
+
+    async listOwn(owner: Owner): Promise<Card[]> {
+      return (await cards.listOwn(owner.userId)).map((row) => presentCard(row, publicUrl));
+    },
+
+    /**
+     * D6: a new profile named after the edition is made for the card, in the same transaction
+     * as the conditional claim, so a lost race leaves no stray profile behind.
+     */
+    async register(owner: Owner, cardId: string, language = 'de'): Promise<Card & { cardProfileId: string }> {
+      const card = await cards.find(cardId);
+      if (!card) throw cardNotFound();
+      const alreadyRegistered = () =>
+        conflict(
+          ErrorCode.cardAlreadyRegistered,
+          card.userId === owner.userId ? 'You have already registered this card.' : 'This card is already registered to another account.',
+        );
+      if (card.userId) throw alreadyRegistered();
+      const won = await db
+        .transaction()
+        .execute(async (trx) => {
+          const profileId = await profileService.insertProfile(
+            owner,
+            { profileName: editionDisplayName(card.edition as Edition, language), businessEmailAddress: owner.email },
+            trx,
+          );
+          if (!(await cards.claim(cardId, owner.userId, profileId, Date.now(), trx))) throw alreadyRegistered();
+          return true;
+        });
+      if (!won) throw alreadyRegistered();
+      const row = await ownOrThrow(owner, cardId);
+      return { ...presentCard(row, publicUrl), cardProfileId: row.profileId! };
+    },
+
+    /** D7. */
+    async reset(owner: Owner, cardId: string): Promise<{ cardId: string; registered: false }> {
+      if (!(await cards.reset(owner.userId, cardId))) throw cardNotFound();
+      return { cardId, registered: false };
+    },
+
+    async changeProfile(owner: Owner, cardId: string, profileId: string): Promise<Card> {
+      await ownOrThrow(owner, cardId);
+      if (!(await profiles.findOwn(owner.userId, profileId))) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      await cards.setProfile(owner.userId, cardId, profileId);
+      return presentCard(await ownOrThrow(owner, cardId), publicUrl);
+    },
+  };
+}
+export type CardService = ReturnType<typeof createCardService>;

@@ -1,0 +1,94 @@
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { Link, LinkCreateInput, LinkUpdateInput, LinkType } from '../../shared/schemas/link.schema.ts';
+import type { Owner } from '../auth/owner.guard.ts';
+import type { Db } from '../db/database.ts';
+import type { LinkRow } from '../db/tables.ts';
+import { notFound } from '../http/errors.ts';
+import { newLinkId } from '../lib/ids.ts';
+import { presentLink } from '../presenters/link.presenter.ts';
+import type { LinkRepository } from '../repositories/link.repository.ts';
+import type { ProfileRepository } from '../repositories/profile.repository.ts';
+
+const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
+const linkNotFound = () => notFound(ErrorCode.linkNotFound, 'Link not found.');
+
+/** Puts `id` at 1-based `position` (clamped) in the order of `rows`: the move semantics of sort. */
+export function orderWithMove(rows: Pick<LinkRow, 'id'>[], id: string, position: number): string[] {
+  const rest = rows.map((r) => r.id).filter((x) => x !== id);
+  const at = Math.min(Math.max(position, 1), rest.length + 1) - 1;
+  rest.splice(at, 0, id);
+  return rest;
+}
+
+/**
+ * Links of a profile. Sort is kept 1..n without gaps or duplicates (SPEC 4, 9): a create or a
+ * sort change moves the link to that position and renumbers the others, so a client that
+ * saves every link with its new position 1..n in turn ends with exactly that order.
+ */
+export function createLinkService(deps: { db: Db; profiles: ProfileRepository; links: LinkRepository }) {
+  const { db, profiles, links } = deps;
+
+  async function ownLinkOrThrow(owner: Owner, id: string): Promise<LinkRow> {
+    const row = await links.findOwn(owner.userId, id);
+    if (!row) throw linkNotFound();
+    return row;
+  }
+
+  return {
+    async create(owner: Owner, input: LinkCreateInput & { type: LinkType; name: string }): Promise<Link & { socialMediaLinkId: string }> {
+      if (!(await profiles.findOwn(owner.userId, input.profileId))) throw profileNotFound();
+      const now = Date.now();
+      const id = newLinkId();
+      await db.transaction().execute(async (trx) => {
+        const existing = await links.listByProfile(input.profileId, trx);
+        await links.insert({ id, profileId: input.profileId, userId: owner.userId, type: input.type, link: input.link, name: input.name, sort: existing.length + 1, created: now, updated: now }, trx);
+        await links.renumber(orderWithMove([...existing, { id }], id, input.sort ?? existing.length + 1), now, trx);
+        await profiles.touch(input.profileId, now, trx);
+      });
+      const row = (await links.findOwn(owner.userId, id))!;
+      return { ...presentLink(row), socialMediaLinkId: id };
+    },
+
+    async update(owner: Owner, input: LinkUpdateInput & { type?: LinkType }): Promise<Link> {
+      const current = await ownLinkOrThrow(owner, input.socialMediaLinkId);
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        await links.update(current.id, { type: input.type, link: input.link, name: input.name, updated: now }, trx);
+        if (input.sort !== undefined && input.sort !== current.sort) {
+          const all = await links.listByProfile(current.profileId, trx);
+          await links.renumber(orderWithMove(all, current.id, input.sort), now, trx);
+        }
+        await profiles.touch(current.profileId, now, trx);
+      });
+      return presentLink((await links.findOwn(owner.userId, current.id))!);
+    },
+
+    async remove(owner: Owner, linkId: string): Promise<{ socialMediaLinkId: string; removed: true }> {
+      const current = await ownLinkOrThrow(owner, linkId);
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        await links.delete(current.id, trx);
+        const rest = await links.listByProfile(current.profileId, trx);
+        await links.renumber(rest.map((r) => r.id), now, trx);
+        await profiles.touch(current.profileId, now, trx);
+      });
+      return { socialMediaLinkId: linkId, removed: true };
+    },
+
+    async findOwn(owner: Owner, linkId: string): Promise<Link> {
+      return presentLink(await ownLinkOrThrow(owner, linkId));
+    },
+
+    async listOwnByProfile(owner: Owner, profileId: string): Promise<Link[]> {
+      if (!(await profiles.findOwn(owner.userId, profileId))) throw profileNotFound();
+      return (await links.listByProfile(profileId)).map(presentLink);
+    },
+
+    /** The only anonymous link call (SPEC 6): links of a public profile. */
+    async listPublic(profileId: string): Promise<Link[]> {
+      if (!(await profiles.findActive(profileId))) throw profileNotFound();
+      return (await links.listByProfile(profileId)).map(presentLink);
+    },
+  };
+}
+export type LinkService = ReturnType<typeof createLinkService>;

@@ -1,0 +1,55 @@
+import { ErrorCode } from '../../shared/error-codes.ts';
+import type { Owner } from '../auth/owner.guard.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { MAX_UPLOAD_BYTES, processProfileImage, type ImageKind } from '../images/image.processor.ts';
+import { mediaPath } from '../presenters/profile.presenter.ts';
+import type { ProfileRepository } from '../repositories/profile.repository.ts';
+import type { Storage } from '../storage/storage.ts';
+import { storageKeyFor } from '../storage/storage.ts';
+
+/** Profile image and logo uploads (D13) and serving stored media. */
+export function createMediaService(deps: { profiles: ProfileRepository; storage: Storage; log: { warn(obj: object, msg: string): void } }) {
+  const { profiles, storage, log } = deps;
+
+  async function dropOld(key: string | null) {
+    if (!key) return;
+    // The new image is already saved; an orphaned old file wastes space but loses nothing.
+    await storage.delete(key).catch((err) => log.warn({ err, key }, 'could not delete replaced upload'));
+  }
+
+  return {
+    /** Re-encodes and stores an upload, then points the profile at it. The size is checked before reading (413). */
+    async upload(owner: Owner, profileId: string, kind: ImageKind, file: Buffer) {
+      const profile = await profiles.findOwn(owner.userId, profileId);
+      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      if (file.length > MAX_UPLOAD_BYTES) throw new AppError(413, ErrorCode.fileTooLarge, 'The image is larger than 5 MB.', kind);
+      if (file.length === 0) throw new AppError(400, ErrorCode.invalidInput, `${kind}: the file is empty`, kind);
+      const image = await processProfileImage(file, kind);
+      const key = storageKeyFor(profileId, kind, image.extension);
+      await storage.put(key, image.data, image.contentType);
+      const column = kind === 'profileImage' ? 'profileImageKey' : 'profileLogoKey';
+      await profiles.updateOwn(owner.userId, profileId, { [column]: key, updated: Date.now() });
+      await dropOld(profile[column]);
+      return kind === 'profileImage' ? { id: profileId, profileImagePath: mediaPath(key) } : { id: profileId, profileLogoPath: mediaPath(key) };
+    },
+
+    /** POST /delete/profileLogo. */
+    async deleteLogo(owner: Owner, profileId: string) {
+      const profile = await profiles.findOwn(owner.userId, profileId);
+      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      await profiles.updateOwn(owner.userId, profileId, { profileLogoKey: null, updated: Date.now() });
+      await dropOld(profile.profileLogoKey);
+      return { id: profileId, profileLogoPath: null };
+    },
+
+    /** A stored file for GET /media/*, or null. */
+    async read(key: string) {
+      try {
+        return await storage.get(key);
+      } catch {
+        return null; // an invalid key is simply not there
+      }
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,127 @@
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { PROFILE_TEXT_FIELDS, type Profile, type ProfileCreateInput, type ProfileUpdateInput } from '../../shared/schemas/profile.schema.ts';
+import type { Owner } from '../auth/owner.guard.ts';
+import type { Db } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { NewProfileRow, ProfileRowUpdate } from '../db/tables.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
+import { newProfileId, newShortLinkId } from '../lib/ids.ts';
+import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
+import type { LinkRepository } from '../repositories/link.repository.ts';
+import type { ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
+
+const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
+
+/** Only the editable text fields of a body; server-managed fields are ignored (D8). */
+function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> {
+  const out: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> = {};
+  for (const f of PROFILE_TEXT_FIELDS) if (input[f] !== undefined) out[f] = input[f]!.trim();
+  return out;
+}
+
+/** The owner's profiles: SPEC 4 and D8 rules. */
+export function createProfileService(deps: { db: Db; profiles: ProfileRepository; links: LinkRepository }) {
+  const { db, profiles, links } = deps;
+
+  async function present(row: ProfileWithUse): Promise<Profile> {
+    return presentProfile(row, await links.listByProfile(row.id));
+  }
+
+  async function ownOrThrow(owner: Owner, profileId: string): Promise<ProfileWithUse> {
+    const row = await profiles.findOwn(owner.userId, profileId);
+    if (!row) throw profileNotFound();
+    return row;
+  }
+
+  /** A new profile row with every text field blank unless given; used by card registration too. */
+  async function insertProfile(owner: Owner, input: ProfileCreateInput, trx: Db = db): Promise<string> {
+    const now = Date.now();
+    const id = newProfileId();
+    const blank = Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, ''])) as Record<(typeof PROFILE_TEXT_FIELDS)[number], string>;
+    const row: NewProfileRow = {
+      ...blank,
+      ...editableFields(input),
+      id,
+      userId: owner.userId,
+      profileImageKey: null,
+      profileLogoKey: null,
+      shortLinkId: newShortLinkId(),
+      layout: input.layout ?? 'default',
+      type: input.type ?? 'DEFAULT',
+      status: 'ACTIVE',
+      created: now,
+      updated: now,
+    };
+    await profiles.insert(row, trx);
+    return id;
+  }
+
+  return {
+    insertProfile,
+
+    async create(owner: Owner, input: ProfileCreateInput): Promise<Profile> {
+      const id = await insertProfile(owner, input);
+      return present((await profiles.findOwn(owner.userId, id))!);
+    },
+
+    async update(owner: Owner, input: ProfileUpdateInput): Promise<Profile> {
+      await ownOrThrow(owner, input.id);
+      const patch: ProfileRowUpdate = { ...editableFields(input), updated: Date.now() };
+      if (input.layout !== undefined) patch.layout = input.layout;
+      if (input.type !== undefined) patch.type = input.type;
+      if (!(await profiles.updateOwn(owner.userId, input.id, patch))) throw profileNotFound();
+      return present((await profiles.findOwn(owner.userId, input.id))!);
+    },
+
+    /** D8: a soft delete, refused while a card points at the profile. */
+    async remove(owner: Owner, profileId: string): Promise<{ id: string; status: 'DELETED' }> {
+      const row = await ownOrThrow(owner, profileId);
+      if (row.isInUse) throw conflict(ErrorCode.profileInUse, 'This profile is assigned to a card. Assign the card to another profile first.');
+      await profiles.updateOwn(owner.userId, profileId, { status: 'DELETED', updated: Date.now() });
+      return { id: profileId, status: 'DELETED' };
+    },
+
+    /** D8: INACTIVE profiles are hidden from public pages; ACTIVE shows them again. */
+    async setActive(owner: Owner, profileId: string, active: boolean): Promise<Profile> {
+      await ownOrThrow(owner, profileId);
+      await profiles.updateOwn(owner.userId, profileId, { status: active ? 'ACTIVE' : 'INACTIVE', updated: Date.now() });
+      return present((await profiles.findOwn(owner.userId, profileId))!);
+    },
+
+    async findOwn(owner: Owner, profileId: string): Promise<Profile> {
+      return present(await ownOrThrow(owner, profileId));
+    },
+
+    /** GET /find/own/profiles/active: an object keyed by profile id (SPEC 7). */
+    async listOwn(owner: Owner): Promise<Record<string, Profile>> {
+      const rows = await profiles.listOwn(owner.userId);
+      const allLinks = await links.listByProfiles(rows.map((r) => r.id));
+      const out: Record<string, Profile> = {};
+      for (const row of rows) out[row.id] = presentProfile(row, allLinks.filter((l) => l.profileId === row.id));
+      return out;
+    },
+
+    /** SPEC 5: letters and digits (schema), different from the current one, unique. */
+    async updateShortLinkId(owner: Owner, profileId: string, shortLinkId: string): Promise<Profile> {
+      const row = await ownOrThrow(owner, profileId);
+      if (row.shortLinkId === shortLinkId) {
+        throw new AppError(400, ErrorCode.shortLinkUnchanged, 'shortLinkId: the new short link id is the same as the current one.', 'shortLinkId');
+      }
+      const taken = () => conflict(ErrorCode.shortLinkTaken, 'This short link id is already taken. Please choose another one.');
+      if (row.shortLinkId.toLowerCase() !== shortLinkId.toLowerCase() && (await profiles.shortLinkTaken(shortLinkId))) throw taken();
+      try {
+        await profiles.updateOwn(owner.userId, profileId, { shortLinkId, updated: Date.now() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      return present((await profiles.findOwn(owner.userId, profileId))!);
+    },
+
+    /** D15. */
+    async loginImage(owner: Owner): Promise<{ loginImagePath: string | null }> {
+      return { loginImagePath: mediaPath(await profiles.latestImageKey(owner.userId)) };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

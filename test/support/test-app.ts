@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import type { Edition } from '../../shared/schemas/card.schema.ts';
+
+/** A signed-in test user. */
+export interface TestUser {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+  /** Headers for owner calls. */
+  auth: { authorization: string };
+}
+
+/** The real app on a fresh database: SQLite in a temp folder, or its own PostgreSQL schema when DATABASE_URL is set. */
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  engine: 'sqlite' | 'postgres';
+  /** `inject` with JSON parsed. */
+  call(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  /** POST a JSON body, optionally as a user. */
+  post(url: string, body: unknown, user?: TestUser): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  get(url: string, user?: TestUser): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  /** Signs up (verified unless told otherwise) and signs in a new user. */
+  signUp(options?: { email?: string; password?: string; verified?: boolean }): Promise<TestUser>;
+  mintCards(edition: Edition, count: number): Promise<string[]>;
+  /** Listens on a free port on 127.0.0.1; answers the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Builds the app for one test file. `env` adds settings (e.g. SMTP_URL). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  let pgSchema: string | undefined;
+  if (databaseUrl) {
+    pgSchema = `t_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${pgSchema}`);
+    await client.end();
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DEMO_CARDS: '0', ...env });
+  const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+
+  const call: TestApp['call'] = async (options) => {
+    const res = await app.inject(options);
+    let body: any = res.body;
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers as Record<string, unknown>, raw: res.body };
+  };
+
+  const testApp: TestApp = {
+    app,
+    config,
+    engine: database.engine,
+    call,
+    post: (url, body, user) => call({ method: 'POST', url, payload: body as object, headers: user?.auth }),
+    get: (url, user) => call({ method: 'GET', url, headers: user?.auth }),
+    async signUp(options = {}) {
+      const email = options.email ?? `user${++counter}-${randomBytes(4).toString('hex')}@example.com`;
+      const password = options.password ?? 'correct horse battery';
+      // Each test user comes from its own address, so the sign-in rate limit never trips by accident.
+      const remoteAddress = `10.${counter % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      const up = await call({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, name: email.split('@')[0] }, remoteAddress });
+      if (up.status !== 200) throw new Error(`sign-up failed: ${up.status} ${up.raw}`);
+      if (options.verified !== false) {
+        await app.db.updateTable('user').set({ emailVerified: database.engine === 'postgres' ? true : 1 }).where('email', '=', email).execute();
+      }
+      const signIn = await call({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress });
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.raw}`);
+      const token = signIn.body.token as string;
+      return { email, password, token, userId: signIn.body.user.id, auth: { authorization: `Bearer ${token}` } };
+    },
+    async mintCards(edition, count) {
+      return (await app.services.cards.mint(edition, count)).map((c) => c.id);
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      await app.close();
+      if (pgSchema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
