@@ -169,7 +169,7 @@ describe('buildApplePass', () => {
     expect(pass.generic.auxiliaryFields.map((f: { key: string }) => f.key)).toEqual(['edition']);
   });
 
-  it('refuses to sign with a key that does not belong to the certificate chain it is given', async () => {
+  it('fails verification when signed with a key outside the chain (why readAppleCertificates checks at start)', async () => {
     const other = await ensureDevWalletCertificates(path.join(dir, 'other'));
     const mixed = { ...certificates, signerKey: other.signerKey };
     const files = unzip(await buildApplePass(input({ settings: { ...input().settings, certificates: mixed } })));

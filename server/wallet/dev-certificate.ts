@@ -136,11 +136,13 @@ export async function createDevWalletCertificates(options: DevCertificateOptions
   ]);
   signer.sign(caKeys.privateKey, forge.md.sha256.create());
 
-  return {
+  // Passed through the same normalisation as a set read back from disk (LF line ends), so a
+  // fresh set and its reuse on the next start are the same strings.
+  return normaliseCertificates({
     wwdr: forge.pki.certificateToPem(ca),
     signerCert: forge.pki.certificateToPem(signer),
     signerKey: forge.pki.privateKeyToPem(signerKeys.privateKey),
-  };
+  });
 }
 
 async function newKeyPair(): Promise<{ publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey }> {
