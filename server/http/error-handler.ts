@@ -16,7 +16,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const where = error.validationContext ?? 'body';
-      const pathParts = ((issue.params.issue as { path?: PropertyKey[] }).path ?? []).map(String);
+      // fastify-type-provider-zod keeps the issue's path only as a JSON-pointer-like `instancePath` ("/a/0/b").
+      const pathParts = (issue.instancePath ?? '').split('/').filter(Boolean);
       const field = pathParts.length ? pathParts.join('.') : where;
       const message = pathParts.length ? issue.message : `${where} ${issue.message}`;
       return reply.status(400).send(new AppError(400, ErrorCode.invalidInput, `${field}: ${message}`, field).toBody());
