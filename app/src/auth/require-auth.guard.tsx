@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
+import { useAuth } from './auth.context.tsx';
+
+/** Where a guarded route came from, so login can send the owner back there. */
+export interface FromState {
+  from?: { pathname: string; search: string; hash: string };
+}
+
+/**
+ * SPEC 2's guard: a spinner until the sign-in state is known, then an anonymous visitor goes
+ * to /login with the requested location as state, replacing the history entry.
+ */
+export function RequireAuth() {
+  const { user, initialised } = useAuth();
+  const location = useLocation();
+  if (!initialised) return <PageSpinner />;
+  if (!user) {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}

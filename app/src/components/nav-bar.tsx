@@ -1,0 +1,96 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../api/app-config.query.ts';
+import { useLoginImage } from '../api/login-image.query.ts';
+import { useAuth } from '../auth/auth.context.tsx';
+import { Dropdown } from './dropdown.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { LogoMark } from './logo.tsx';
+
+/** Two letters for the avatar when the owner has no profile image yet (D15). */
+function initials(name: string, email: string): string {
+  const source = name.trim() || email;
+  const parts = source.split(/[\s._@-]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+/** SPEC 2's navigation bar: LOGGED_IN with the avatar menu, LOGGED_OUT with login and the shop. */
+export function NavBar() {
+  const { t } = useTranslation('molecules');
+  const { user, signOut } = useAuth();
+  const config = useAppConfig().data;
+  const loginImage = useLoginImage(Boolean(user)).data;
+  const navigate = useNavigate();
+
+  return (
+    <header className="nav-bar">
+      <nav className="nav-inner" aria-label={t('nav.label')}>
+        <Link to="/" className="brand">
+          <LogoMark />
+          <span className="brand-name">{t('app_name')}</span>
+        </Link>
+        <div className="nav-actions">
+          <LanguageSwitch />
+          {user ? (
+            <Dropdown
+              className="avatar-menu"
+              label={t('nav.account_menu')}
+              trigger={
+                loginImage ? (
+                  <img className="avatar" src={loginImage} alt="" width={36} height={36} />
+                ) : (
+                  <span className="avatar avatar-initials" aria-hidden="true">{initials(user.name, user.email)}</span>
+                )
+              }
+            >
+              {(close) => (
+                <ul className="dropdown-list">
+                  <li className="dropdown-heading" title={user.email}>{user.email}</li>
+                  <li><Link className="dropdown-item" to="/" onClick={close}>{t('nav.edit_profiles')}</Link></li>
+                  <li><Link className="dropdown-item" to="/change-password" onClick={close}>{t('nav.change_password')}</Link></li>
+                  {config?.supportEmail && (
+                    <li><a className="dropdown-item" href={`mailto:${config.supportEmail}`} onClick={close}>{t('nav.support')}</a></li>
+                  )}
+                  {config?.shopUrl && (
+                    <li><a className="dropdown-item" href={config.shopUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('nav.shop')}</a></li>
+                  )}
+                  <li>
+                    <button
+                      type="button"
+                      className="dropdown-item"
+                      onClick={() => {
+                        close();
+                        void signOut().then(() => navigate('/login', { replace: true }));
+                      }}
+                    >
+                      {t('nav.logout')}
+                    </button>
+                  </li>
+                </ul>
+              )}
+            </Dropdown>
+          ) : (
+            <Dropdown
+              className="guest-menu"
+              label={t('nav.menu')}
+              trigger={
+                <svg className="menu-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              }
+            >
+              {(close) => (
+                <ul className="dropdown-list">
+                  <li><Link className="dropdown-item" to="/login" onClick={close}>{t('nav.login')}</Link></li>
+                  {config?.shopUrl && (
+                    <li><a className="dropdown-item" href={config.shopUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('nav.get_yours')}</a></li>
+                  )}
+                </ul>
+              )}
+            </Dropdown>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

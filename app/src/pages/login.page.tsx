@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ApiRequestError } from '../api/api-client.ts';
+import { useAuth } from '../auth/auth.context.tsx';
+import { loginErrorKey, type LoginErrorKey } from '../auth/auth-error-messages.ts';
+import type { FromState } from '../auth/require-auth.guard.tsx';
+import { FormAlert, FormField } from '../components/form-field.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+
+/** SPEC 2, Login: e-mail (prefilled from ?email=), password, a note and the reset link. */
+export default function LoginPage() {
+  const { t } = useTranslation('login');
+  const { user, signIn } = useAuth();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<LoginErrorKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('title'));
+
+  const from = (location.state as FromState | null)?.from;
+  const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
+  // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview).
+  if (user && !busy) return <Navigate to={target} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setError(loginErrorKey((err as ApiRequestError).code));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">{t('title')}</h1>
+      <p className="lead">{t('note')}</p>
+      <form onSubmit={submit} noValidate>
+        <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <FormField label={t('password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <FormAlert>{error && t(error)}</FormAlert>
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {busy ? t('signing_in') : t('submit')}
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to="/reset-password">{t('forgot_password')}</Link>
+      </p>
+      <p className="auth-switch">
+        {t('no_account')} <Link to={email.trim() ? `/register?email=${encodeURIComponent(email.trim())}` : '/register'}>{t('to_register')}</Link>
+      </p>
+    </section>
+  );
+}

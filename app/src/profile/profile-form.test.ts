@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../shared/schemas/link.schema.ts';
+import {
+  checkShortLinkId, draftsFromLinks, linkInBioUrl, newLinkDraft, orderedLinks, planLinkSave, renumberSaved, type LinkDraft,
+} from './profile-form.ts';
+
+function link(id: string, sort: number, overrides: Partial<Link> = {}): Link {
+  return {
+    id, socialMediaLinkId: id, link: `https://example.com/${id}`, name: id, type: 'website', sort,
+    cardProfileId: 'p1', profileId: 'p1', userProfileId: 'u1', created: 0, updated: 0, createdIso: '', updatedIso: '',
+    ...overrides,
+  };
+}
+
+/** Drafts by id, whatever order draftsFromLinks put them in. */
+const byId = (links: Link[]) => Object.fromEntries(draftsFromLinks(links).map((d) => [d.id, d]));
+
+const draft = (type: LinkDraft['type'], value: string, name = ''): LinkDraft => ({ ...newLinkDraft(type), link: value, name });
+
+describe('planLinkSave (SPEC 5)', () => {
+  it('creates only new links that have a value, numbered by their place', () => {
+    const plan = planLinkSave([draft('website', 'a.example'), draft('website', '   '), draft('github', 'github.com/x')]);
+    expect(plan.create.map((c) => [c.draft.link, c.sort])).toEqual([['a.example', 1], ['github.com/x', 2]]);
+    expect(plan.update).toEqual([]);
+  });
+
+  it('sends no update for an unchanged link in its place', () => {
+    const drafts = draftsFromLinks([link('a', 1), link('b', 2)]);
+    expect(planLinkSave(drafts)).toEqual({ create: [], update: [] });
+  });
+
+  it('updates a link whose value or description changed, but not one emptied', () => {
+    const [a, b, c] = draftsFromLinks([link('a', 1), link('b', 2), link('c', 3)]);
+    const plan = planLinkSave([{ ...a, link: 'https://new.example' }, { ...b, name: 'Blog' }, { ...c, link: '' }]);
+    expect(plan.update.map((u) => u.draft.id)).toEqual(['a', 'b']);
+  });
+
+  it('updates a link whose position moved so saved sorts match the screen', () => {
+    const [a, b] = draftsFromLinks([link('a', 1), link('b', 2)]);
+    const plan = planLinkSave([b, a]);
+    expect(plan.update.map((u) => [u.draft.id, u.sort])).toEqual([['b', 1], ['a', 2]]);
+  });
+});
+
+describe('reordering (SPEC 4)', () => {
+  it('lists web links first, then social links, each in its own order', () => {
+    const { w1, w2, s1 } = byId([link('w1', 1), link('w2', 3), link('s1', 2, { type: 'github' })]);
+    expect(orderedLinks([w2, w1], [s1]).map((d) => d.id)).toEqual(['w2', 'w1', 's1']);
+  });
+
+  it('renumbers every saved link 1..n and skips rows not saved yet', () => {
+    const { a, b, c } = byId([link('a', 4), link('b', 9), link('c', 2)]);
+    expect(renumberSaved([c, draft('website', 'x'), a, b])).toEqual([
+      { id: 'c', sort: 1 }, { id: 'a', sort: 2 }, { id: 'b', sort: 3 },
+    ]);
+  });
+
+  it('loads links in their saved order', () => {
+    expect(draftsFromLinks([link('b', 2), link('a', 1), link('c', 3)]).map((d) => d.id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('checkShortLinkId (SPEC 5)', () => {
+  it('refuses the current id as the old id', () => {
+    expect(checkShortLinkId('abc123', 'abc123')).toBe('short_link_old_id');
+    expect(checkShortLinkId('abc123', ' abc123 ')).toBe('short_link_old_id');
+  });
+
+  it('refuses anything but letters and digits', () => {
+    for (const value of ['my-name', 'my name', 'näme', 'a_b', 'x/y', '']) expect(checkShortLinkId('abc', value)).toBe('short_link_invalid');
+  });
+
+  it('accepts a new id of letters and digits', () => {
+    expect(checkShortLinkId('abc', 'JaneDoe2026')).toBeNull();
+  });
+});
+
+describe('linkInBioUrl (SPEC 9)', () => {
+  it('is the public host plus /linkinbio/{shortLinkId}', () => {
+    expect(linkInBioUrl('https://cards.example/', 'JaneDoe')).toBe('https://cards.example/linkinbio/JaneDoe');
+    expect(linkInBioUrl('https://cards.example', 'JaneDoe')).toBe('https://cards.example/linkinbio/JaneDoe');
+  });
+});

@@ -1,0 +1,61 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  ProfileNotFoundPage, ProfilePage, PUBLIC_PAGE_CSS, type ProfileKey, type Translate,
+} from '../../../shared/public-page/index.ts';
+import type { Profile } from '../../../shared/schemas/profile.schema.ts';
+import { PageSpinner } from '../components/spinner.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { toAppLanguage } from '../i18n/namespaces.ts';
+
+/** Props of {@link ProfilePreviewView}. */
+export interface ProfilePreviewViewProps {
+  /** The profile to show; null when there is none (deleted, or a card without profile). */
+  profile: Profile | null;
+  loading: boolean;
+}
+
+/**
+ * SPEC 2's preview routes: the very components of the server-rendered public page, fed with
+ * the owner's profile, plus the back-to-overview bar. The back button goes one route up, which
+ * for these flat routes is the overview (React Router's `..`).
+ */
+export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps) {
+  const { t, i18n } = useTranslation('profile');
+  const { t: tp } = useTranslation('preview_profile');
+  const navigate = useNavigate();
+  useDocumentTitle(tp('preview_notice'));
+  // The page's texts are typed per namespace in shared/; i18next's `t` of that namespace fits them.
+  const translate = t as unknown as Translate<ProfileKey>;
+
+  if (loading) return <PageSpinner />;
+  return (
+    <div className="preview-shell">
+      <style>{PUBLIC_PAGE_CSS}</style>
+      {profile ? (
+        <ProfilePage
+          profile={profile}
+          lng={toAppLanguage(i18n.resolvedLanguage ?? i18n.language)}
+          t={translate}
+          preview={{
+            notice: tp('preview_notice'),
+            backLabel: tp('back_to_overview'),
+            backHref: '/',
+            onBack: (event) => {
+              event.preventDefault();
+              navigate('..');
+            },
+          }}
+        />
+      ) : (
+        <div className="pp">
+          <div className="p-pv">
+            <p>{tp('preview_notice')}</p>
+            <a className="p-btn" href="/" onClick={(event) => { event.preventDefault(); navigate('..'); }}>{tp('back_to_overview')}</a>
+          </div>
+          <ProfileNotFoundPage heading={translate('profile_not_found')} text={translate('profile_not_found_text')} />
+        </div>
+      )}
+    </div>
+  );
+}
