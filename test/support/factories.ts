@@ -95,3 +95,37 @@ export function expectD4(res: { status: number; body: any; raw: string }, status
 export const BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 /** A crawler's User-Agent: never counted (D10). */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** A multipart/form-data body as a browser sends it: `profileId` and one file field. */
+export async function multipartBody(
+  fields: Record<string, string>,
+  file?: { field: string; data: Uint8Array; filename: string; contentType: string },
+): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(file.field, new Blob([file.data], { type: file.contentType }), file.filename);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+/** Uploads an image to `/upload/{kind}` as `user` (raw answer, so tests can check failures). */
+export async function upload(
+  t: TestApp,
+  user: TestUser | undefined,
+  kind: 'profileImage' | 'profileLogo',
+  profileId: string,
+  data: Uint8Array,
+  options: { filename?: string; contentType?: string } = {},
+) {
+  const body = await multipartBody(
+    { profileId },
+    { field: kind, data, filename: options.filename ?? 'photo.png', contentType: options.contentType ?? 'image/png' },
+  );
+  return t.call({ method: 'POST', url: `/upload/${kind}`, payload: body.payload, headers: { ...body.headers, ...user?.auth } });
+}
+
+/** A small PNG of one colour, made with sharp. */
+export async function pngImage(width = 64, height = 48, colour = '#3366cc'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardSchema } from '../../shared/schemas/card.schema.ts';
+import { profileSchema } from '../../shared/schemas/profile.schema.ts';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { BROWSER_UA, createProfile, expectD4, readOwnProfile, registerCard } from '../support/factories.ts';
+
+let t: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp();
+});
+afterAll(async () => t.close());
+
+const SPEC_CARD_FIELDS = ['id', 'cardId', 'typeName', 'imagePath', 'qrCodePath', 'cardProfileId', 'cardProfileName', 'cardViews'];
+
+/** A visitor scans the card (D10 counts card scans). */
+const scan = (cardId: string) => t.app.services.cards.openPublicCard(cardId, { userAgent: BROWSER_UA });
+
+describe('POST /card/register (D6)', () => {
+  it('registers a minted card, makes a profile for it and answers cardProfileId', async () => {
+    const [cardId] = await t.mintCards('kingOfTheMoment', 1);
+    const res = await t.post('/card/register', { cardId, firebaseUserEmail: owner.email }, owner);
+    expect(res.status, res.raw).toBe(200);
+    const card = res.body;
+    expect(Object.keys(card)).toEqual(expect.arrayContaining(SPEC_CARD_FIELDS));
+    expect(cardSchema.safeParse(card).success).toBe(true);
+    expect(card).toMatchObject({ id: cardId, cardId, typeName: 'kingOfTheMoment', cardViews: 0 });
+    expect(typeof card.cardProfileId).toBe('string');
+    expect(card.qrCodePath).toBe(`/cards/${cardId}/qr.svg`);
+
+    const profile = await readOwnProfile(t, owner, card.cardProfileId);
+    expect(profile).toMatchObject({ isInUse: true, status: 'ACTIVE', businessEmailAddress: owner.email, userProfileId: owner.userId });
+    expect(profile.profileName).not.toBe('');
+    expect(card.cardProfileName).toBe(profile.profileName);
+  });
+
+  it('names the new profile after the edition in the language of Accept-Language', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const res = await t.call({ method: 'POST', url: '/card/register', payload: { cardId }, headers: { ...owner.auth, 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.cardProfileName).toMatch(/rainbow/i);
+  });
+
+  it('answers 404 cmc/card-not-found for an id never minted', async () => {
+    expectD4(await t.post('/card/register', { cardId: 'neverMinted1' }, owner), 404, 'cmc/card-not-found');
+  });
+
+  it('answers 409 cmc/card-already-registered for the caller’s own card and makes no second profile', async () => {
+    const card = await registerCard(t, owner);
+    const before = Object.keys((await t.get('/find/own/profiles/active', owner)).body).length;
+    expectD4(await t.post('/card/register', { cardId: card.cardId }, owner), 409, 'cmc/card-already-registered');
+    expect(Object.keys((await t.get('/find/own/profiles/active', owner)).body).length).toBe(before);
+  });
+
+  it('answers 409 cmc/card-already-registered for another user’s card and leaves it with its owner', async () => {
+    const card = await registerCard(t, owner);
+    const other = await t.signUp();
+    expectD4(await t.post('/card/register', { cardId: card.cardId, firebaseUserEmail: other.email }, other), 409, 'cmc/card-already-registered');
+    expect((await t.get('/find/own/profiles/active', other)).body).toEqual({});
+    expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.cardProfileId).toBe(card.cardProfileId);
+  });
+
+  it('registers the card to the token’s user whatever firebaseUserEmail says (D6)', async () => {
+    const other = await t.signUp();
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const res = await t.post('/card/register', { cardId, firebaseUserEmail: other.email }, owner);
+    expect(res.status, res.raw).toBe(200);
+    expect((await t.get('/find/own/cards', other)).body).toEqual([]);
+    expect((await t.post('/find/own/card/by-id', { cardId }, owner)).status).toBe(200);
+  });
+});
+
+describe('POST /card/show (public, D6)', () => {
+  it('answers { profile } of a registered card without a token and with one', async () => {
+    const card = await registerCard(t, owner);
+    const res = await t.post('/card/show', { cardId: card.cardId });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.profile.id).toBe(card.cardProfileId);
+    expect(profileSchema.safeParse(res.body.profile).success).toBe(true);
+    expect((await t.post('/card/show', { cardId: card.cardId }, owner)).body.profile.id).toBe(card.cardProfileId);
+  });
+
+  it('answers 404 cmc/card-not-registered for a minted card without owner', async () => {
+    const [cardId] = await t.mintCards('firstEditionDark', 1);
+    expectD4(await t.post('/card/show', { cardId }), 404, 'cmc/card-not-registered');
+  });
+
+  it('answers 404 cmc/card-not-found for an id never minted', async () => {
+    expectD4(await t.post('/card/show', { cardId: 'neverMinted2' }), 404, 'cmc/card-not-found');
+  });
+});
+
+describe('owner card reads', () => {
+  it('POST /find/own/card/by-id answers the card with its profile name and views', async () => {
+    const card = await registerCard(t, owner, 'firstEditionSilver');
+    await scan(card.cardId);
+    const res = await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ cardId: card.cardId, typeName: 'firstEditionSilver', cardProfileId: card.cardProfileId, cardViews: 1 });
+  });
+
+  it('GET /find/own/cards lists exactly the caller’s cards', async () => {
+    const user = await t.signUp();
+    const a = await registerCard(t, user, 'firstEditionCoin');
+    const b = await registerCard(t, user, 'firstEditionRose');
+    await registerCard(t, owner);
+    const res = await t.get('/find/own/cards', user);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.map((c: { cardId: string }) => c.cardId).sort()).toEqual([a.cardId, b.cardId].sort());
+    for (const c of res.body) expect(cardSchema.safeParse(c).success).toBe(true);
+  });
+
+  it('POST /find/own/card/by-id answers 404 cmc/card-not-found for an unknown card', async () => {
+    expectD4(await t.post('/find/own/card/by-id', { cardId: 'noSuchCard1' }, owner), 404, 'cmc/card-not-found');
+  });
+});
+
+describe('POST /card/profile/change', () => {
+  it('points the card at another own profile and moves isInUse with it', async () => {
+    const card = await registerCard(t, owner);
+    const target = await createProfile(t, owner, { profileName: 'Privat' });
+    const res = await t.post('/card/profile/change', { cardId: card.cardId, profileId: target.id }, owner);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ cardId: card.cardId, cardProfileId: target.id, cardProfileName: 'Privat' });
+    expect((await readOwnProfile(t, owner, target.id)).isInUse).toBe(true);
+    expect((await readOwnProfile(t, owner, card.cardProfileId)).isInUse).toBe(false);
+    expect((await t.post('/card/show', { cardId: card.cardId })).body.profile.id).toBe(target.id);
+  });
+
+  it('answers 404 cmc/profile-not-found for an unknown or removed profile and keeps the card as it was', async () => {
+    const card = await registerCard(t, owner);
+    expectD4(await t.post('/card/profile/change', { cardId: card.cardId, profileId: 'noSuchProfile' }, owner), 404, 'cmc/profile-not-found');
+    const removed = await createProfile(t, owner);
+    expect((await t.post('/profile/delete', { profileId: removed.id }, owner)).status).toBe(200);
+    expectD4(await t.post('/card/profile/change', { cardId: card.cardId, profileId: removed.id }, owner), 404, 'cmc/profile-not-found');
+    expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.cardProfileId).toBe(card.cardProfileId);
+  });
+
+  it('answers 404 cmc/card-not-found for a card the caller does not hold', async () => {
+    const p = await createProfile(t, owner);
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expectD4(await t.post('/card/profile/change', { cardId, profileId: p.id }, owner), 404, 'cmc/card-not-found');
+    expectD4(await t.post('/card/show', { cardId }), 404, 'cmc/card-not-registered');
+  });
+});
+
+describe('POST /card/delete (D7)', () => {
+  it('returns the card to unregistered with views 0, and it can be registered again', async () => {
+    const card = await registerCard(t, owner);
+    await scan(card.cardId);
+    await scan(card.cardId);
+    expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.cardViews).toBe(2);
+
+    const res = await t.post('/card/delete', { cardId: card.cardId }, owner);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toEqual({ cardId: card.cardId, registered: false });
+
+    expectD4(await t.post('/card/show', { cardId: card.cardId }), 404, 'cmc/card-not-registered');
+    expectD4(await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner), 404, 'cmc/card-not-found');
+    expect((await t.get('/find/own/cards', owner)).body.map((c: { cardId: string }) => c.cardId)).not.toContain(card.cardId);
+    // The profile made at registration stays, no longer in use, so it can now be removed.
+    expect((await readOwnProfile(t, owner, card.cardProfileId)).isInUse).toBe(false);
+
+    const next = await t.signUp();
+    const again = await t.post('/card/register', { cardId: card.cardId }, next);
+    expect(again.status, again.raw).toBe(200);
+    expect(again.body.cardViews).toBe(0);
+    expect(again.body.cardProfileId).not.toBe(card.cardProfileId);
+    expect((await t.post('/card/show', { cardId: card.cardId })).body.profile.id).toBe(again.body.cardProfileId);
+  });
+
+  it('answers 404 cmc/card-not-found for a card the caller does not hold', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expectD4(await t.post('/card/delete', { cardId }, owner), 404, 'cmc/card-not-found');
+    expectD4(await t.post('/card/delete', { cardId: 'neverMinted3' }, owner), 404, 'cmc/card-not-found');
+  });
+});
