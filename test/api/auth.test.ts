@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { expectD4 } from '../support/factories.ts';
+
+/**
+ * Identity through better-auth's own paths under /api/auth (issue 2, item 3): sign-up with a
+ * verification mail, sign-in with a bearer token, SPEC 8's error codes in D4's shape,
+ * password reset and change, rate limits, sign-out.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+let addressCounter = 0;
+/** A fresh client address per call site, so the sign-in rate limit only trips where a test wants it. */
+const freshAddress = () => `172.16.${++addressCounter % 250}.${randomBytes(1)[0]}`;
+const newEmail = () => `auth-${randomBytes(5).toString('hex')}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+function authPost(url: string, payload: unknown, options: { token?: string; remoteAddress?: string } = {}) {
+  return t.call({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    remoteAddress: options.remoteAddress ?? freshAddress(),
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+}
+
+const signIn = (email: string, password: string, remoteAddress?: string) => authPost('/api/auth/sign-in/email', { email, password }, { remoteAddress });
+
+/** The newest outbox mail to `to` (GET /_dev/mail answers newest first). */
+async function newestMailTo(to: string) {
+  const res = await t.get('/_dev/mail');
+  expect(res.status, res.raw).toBe(200);
+  const mail = (res.body as Array<{ to: string; subject: string; text: string; links: string[] }>).find((m) => m.to === to);
+  expect(mail, `no mail to ${to}`).toBeDefined();
+  return mail!;
+}
+
+/** Follows a link from a mail through the app, as the recipient's browser would. */
+function follow(link: string) {
+  const url = new URL(link);
+  return t.call({ method: 'GET', url: url.pathname + url.search });
+}
+
+const ownerCall = (token: string) => t.call({ method: 'GET', url: '/find/own/profiles/active', headers: { authorization: `Bearer ${token}` } });
+
+describe('sign-up and e-mail verification', () => {
+  it('sends a verification mail into the outbox whose link verifies the user', async () => {
+    const email = newEmail();
+    const up = await authPost('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'New Owner' });
+    expect(up.status, up.raw).toBe(200);
+    expect(up.body.user).toMatchObject({ email, emailVerified: false });
+
+    const mail = await newestMailTo(email);
+    expect(mail.subject).toMatch(/e-mail/i);
+    const verifyLink = mail.links.find((l) => l.includes('/api/auth/verify-email'));
+    expect(verifyLink, JSON.stringify(mail.links)).toBeDefined();
+    expect(mail.text).toContain(verifyLink);
+
+    const before = await signIn(email, PASSWORD);
+    expect(before.body.user.emailVerified).toBe(false);
+
+    const verified = await follow(verifyLink!);
+    expect(verified.status, verified.raw).toBeLessThan(400);
+
+    const after = await signIn(email, PASSWORD);
+    expect(after.status, after.raw).toBe(200);
+    expect(after.body.user.emailVerified).toBe(true);
+  });
+
+  it('keeps the outbox newest first', async () => {
+    const first = newEmail();
+    const second = newEmail();
+    await authPost('/api/auth/sign-up/email', { email: first, password: PASSWORD, name: 'First' });
+    await new Promise((r) => setTimeout(r, 5));
+    await authPost('/api/auth/sign-up/email', { email: second, password: PASSWORD, name: 'Second' });
+    const outbox = (await t.get('/_dev/mail')).body as Array<{ to: string; sentAt: string }>;
+    const iFirst = outbox.findIndex((m) => m.to === first);
+    const iSecond = outbox.findIndex((m) => m.to === second);
+    expect(iSecond).toBeGreaterThanOrEqual(0);
+    expect(iSecond).toBeLessThan(iFirst);
+    const times = outbox.map((m) => Date.parse(m.sentAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers invalid-email for a malformed address', async () => {
+    expectD4(await authPost('/api/auth/sign-up/email', { email: 'not-an-email', password: PASSWORD, name: 'X' }), 400, 'invalid-email');
+  });
+
+  it('answers weak-password for a password of 7 characters', async () => {
+    const email = newEmail();
+    expectD4(await authPost('/api/auth/sign-up/email', { email, password: 'seven77', name: 'X' }), 400, 'weak-password');
+    // Nothing was created: the address is still free.
+    expect((await authPost('/api/auth/sign-up/email', { email, password: 'eight888', name: 'X' })).status).toBe(200);
+  });
+
+  it('answers email-already-in-use for an address that has an account', async () => {
+    const user = await t.signUp();
+    const res = await authPost('/api/auth/sign-up/email', { email: user.email, password: 'another password', name: 'X' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expectD4(res, res.status, 'email-already-in-use');
+    // The original password still works.
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+});
+
+describe('sign-in', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await t.signUp();
+  });
+
+  it('answers a token that owner calls take as Bearer', async () => {
+    const res = await signIn(user.email, user.password);
+    expect(res.status, res.raw).toBe(200);
+    expect(typeof res.body.token).toBe('string');
+    expect(res.body.user).toMatchObject({ email: user.email, id: user.userId });
+    const own = await ownerCall(res.body.token);
+    expect(own.status, own.raw).toBe(200);
+  });
+
+  it('accepts the signed token of the set-auth-token header as Bearer too', async () => {
+    const res = await signIn(user.email, user.password);
+    const signed = res.headers['set-auth-token'] as string;
+    expect(signed).toContain('.');
+    expect((await ownerCall(signed)).status).toBe(200);
+  });
+
+  it('answers 401 invalid-login-credentials for a wrong password', async () => {
+    expectD4(await signIn(user.email, 'wrong password!'), 401, 'invalid-login-credentials');
+  });
+
+  it('answers 401 invalid-login-credentials for an unknown user, the same as a wrong password', async () => {
+    const res = expectD4(await signIn(newEmail(), 'whatever password'), 401, 'invalid-login-credentials');
+    const wrong = expectD4(await signIn(user.email, 'wrong password!'), 401);
+    expect(res.code).toBe(wrong.code);
+  });
+
+  it('answers invalid-email for a malformed address', async () => {
+    expectD4(await signIn('no-at-sign', 'whatever password'), 400, 'invalid-email');
+  });
+
+  it('answers 429 too-many-requests after repeated failed sign-ins from one address, and other addresses still sign in', async () => {
+    const address = '192.0.2.77';
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof signIn>> | undefined;
+    for (let i = 0; i < 15 && !limited; i++) {
+      const res = await signIn(user.email, `wrong password ${i}`, address);
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(limited, `statuses: ${statuses.join(',')}`).toBeDefined();
+    expectD4(limited!, 429, 'too-many-requests');
+    // Even the right password is refused from that address for now...
+    expect((await signIn(user.email, user.password, address)).status).toBe(429);
+    // ...while the owner signs in from elsewhere.
+    expect((await signIn(user.email, user.password, '198.51.100.9')).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link; POST /api/auth/reset-password {newPassword, token} sets the new password', async () => {
+    const user = await t.signUp();
+    const req = await authPost('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    expect(req.status, req.raw).toBe(200);
+
+    const mail = await newestMailTo(user.email);
+    const resetLink = mail.links.find((l) => l.includes('/api/auth/reset-password/'));
+    expect(resetLink, JSON.stringify(mail.links)).toBeDefined();
+    // The link leads the browser to the app's reset page with the token.
+    const followed = await follow(resetLink!);
+    expect(followed.status).toBe(302);
+    const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await authPost('/api/auth/reset-password', { newPassword: 'brand new password', token });
+    expect(reset.status, reset.raw).toBe(200);
+
+    expect((await signIn(user.email, 'brand new password')).status).toBe(200);
+    expectD4(await signIn(user.email, user.password), 401, 'invalid-login-credentials');
+    // Sessions from before the reset are gone.
+    expectD4(await ownerCall(user.token), 401, 'cmc/unauthorized');
+    // The token is single-use.
+    expectD4(await authPost('/api/auth/reset-password', { newPassword: 'yet another password', token }), 400);
+  });
+
+  it('refuses a weak new password with weak-password', async () => {
+    const user = await t.signUp();
+    await authPost('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    const link = (await newestMailTo(user.email)).links.find((l) => l.includes('/api/auth/reset-password/'))!;
+    const token = new URL(link).pathname.split('/').pop();
+    expectD4(await authPost('/api/auth/reset-password', { newPassword: 'short', token }), 400, 'weak-password');
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('answers a made-up reset token in D4 shape and changes nothing', async () => {
+    const res = await authPost('/api/auth/reset-password', { newPassword: 'brand new password', token: 'madeUpToken123' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expectD4(res, res.status);
+  });
+
+  it('answers an unknown address like a known one, so accounts cannot be discovered', async () => {
+    const res = await authPost('/api/auth/request-password-reset', { email: newEmail(), redirectTo: '/reset-password' });
+    expect(res.status, res.raw).toBe(200);
+  });
+});
+
+describe('POST /api/auth/update-password', () => {
+  it('changes the password right after a sign-in', async () => {
+    const user = await t.signUp();
+    const res = await authPost('/api/auth/update-password', { newPassword: 'changed password 1' }, { token: user.token });
+    expect(res.status, res.raw).toBe(200);
+    expect((await signIn(user.email, 'changed password 1')).status).toBe(200);
+    expectD4(await signIn(user.email, user.password), 401, 'invalid-login-credentials');
+  });
+
+  it('answers 403 requires-recent-login when the session is older than 5 minutes', async () => {
+    const user = await t.signUp();
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+    await t.app.db
+      .updateTable('session')
+      .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
+      .where('token', '=', user.token)
+      .execute();
+    expectD4(await authPost('/api/auth/update-password', { newPassword: 'changed password 2' }, { token: user.token }), 403, 'requires-recent-login');
+    // The old password still works; a fresh sign-in may change it.
+    const fresh = await signIn(user.email, user.password);
+    expect(fresh.status).toBe(200);
+    expect((await authPost('/api/auth/update-password', { newPassword: 'changed password 2' }, { token: fresh.body.token })).status).toBe(200);
+  });
+
+  it('answers weak-password for a new password of 7 characters', async () => {
+    const user = await t.signUp();
+    expectD4(await authPost('/api/auth/update-password', { newPassword: 'seven77' }, { token: user.token }), 400, 'weak-password');
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('answers 401 in D4 shape without a session', async () => {
+    expectD4(await authPost('/api/auth/update-password', { newPassword: 'changed password 3' }), 401);
+  });
+});
+
+describe('sign-out', () => {
+  it('invalidates the token for owner calls and for the session', async () => {
+    const user = await t.signUp();
+    expect((await ownerCall(user.token)).status).toBe(200);
+    const out = await authPost('/api/auth/sign-out', {}, { token: user.token });
+    expect(out.status, out.raw).toBe(200);
+    expectD4(await ownerCall(user.token), 401, 'cmc/unauthorized');
+    const session = await t.call({ method: 'GET', url: '/api/auth/get-session', headers: { authorization: `Bearer ${user.token}` } });
+    expect(session.body).toBeNull();
+  });
+
+  it('leaves the user’s other sessions signed in', async () => {
+    const user = await t.signUp();
+    const other = await signIn(user.email, user.password);
+    await authPost('/api/auth/sign-out', {}, { token: user.token });
+    expect((await ownerCall(other.body.token)).status).toBe(200);
+  });
+});
