@@ -1,0 +1,104 @@
+// Enhances the public profile page; the page works without it (server/pages, docs/public-pages.md).
+// With it: real modal dialogs (showModal: focus stays inside, the page behind is inert, Escape
+// closes), SPEC 2's web-link confirmation, SPEC 5's inline e-mail check, the contact exchange
+// without leaving the page, and the floating menu's 100 ms closing state.
+// It is inlined under a CSP hash. Whole-line comments and indentation are stripped before
+// hashing (client-scripts.ts): keep every comment on a line of its own.
+(() => {
+const d = document;
+const byId = (id) => d.getElementById(id);
+const dialogs = [...d.querySelectorAll('.pp dialog')];
+const fab = d.querySelector('.p-fab');
+const form = byId('contact-form');
+const email = form && form.elements.senderEmail;
+const linkDialog = byId('open-link');
+// SPEC 2: the menu is open, then closing for 100 ms, then closed.
+const closeMenu = () => {
+if (!fab || !fab.open || fab.classList.contains('p-closing')) return;
+fab.classList.add('p-closing');
+setTimeout(() => {
+fab.open = false;
+fab.classList.remove('p-closing');
+}, 100);
+};
+// Closing any dialog resets all of them (SPEC 2).
+const reset = () => {
+for (const f of d.querySelectorAll('.pp dialog form')) f.reset();
+if (form) form.classList.remove('p-bad');
+if (email) email.removeAttribute('aria-invalid');
+};
+const closeAll = () => {
+for (const x of dialogs) if (x.open) x.close();
+closeMenu();
+reset();
+};
+// Only one dialog at a time.
+const open = (x) => {
+closeAll();
+x.showModal();
+};
+for (const x of dialogs) x.addEventListener('close', reset);
+if (fab) fab.querySelector('summary').addEventListener('click', (e) => {
+if (fab.open) {
+e.preventDefault();
+closeMenu();
+}
+});
+d.addEventListener('click', (e) => {
+if (!fab || !fab.contains(e.target)) closeMenu();
+const a = e.target.closest('a');
+if (!a) return;
+const href = a.getAttribute('href') || '';
+if (a.hasAttribute('data-go')) return setTimeout(closeAll);
+// "#_" is the cancel link and the scrim outside the box.
+if (href === '#_') {
+e.preventDefault();
+return closeAll();
+}
+const target = href[0] === '#' && byId(href.slice(1));
+if (target && target.tagName === 'DIALOG') {
+e.preventDefault();
+return open(target);
+}
+if (linkDialog && a.dataset.confirm) {
+e.preventDefault();
+linkDialog.querySelector('h2').textContent = a.dataset.confirm;
+linkDialog.querySelector('use').setAttribute('href', a.querySelector('use').getAttribute('href'));
+linkDialog.querySelector('[data-go]').href = a.href;
+open(linkDialog);
+}
+});
+const remind = byId('remind');
+if (remind) remind.querySelector('form').addEventListener('submit', () => setTimeout(closeAll));
+if (form) {
+form.noValidate = true;
+email.addEventListener('input', () => {
+form.classList.remove('p-bad');
+email.removeAttribute('aria-invalid');
+});
+form.addEventListener('submit', async (e) => {
+e.preventDefault();
+// SPEC 5: a wrong address shows email_error and sends nothing. The pattern is on the input.
+if (!email.checkValidity()) {
+form.classList.add('p-bad');
+email.setAttribute('aria-invalid', 'true');
+return email.focus();
+}
+let sent = false;
+try {
+const res = await fetch(form.action, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams(new FormData(form)) });
+sent = res.ok;
+} catch {}
+open(byId(sent ? 'contact-sent' : 'contact-failed'));
+});
+}
+// A fragment from the no-JavaScript redirect (#contact-sent) or a shared link opens its dialog
+// as a modal; replacing the fragment first ends the :target overlay.
+const hit = location.hash.length > 1 && byId(location.hash.slice(1));
+const start = hit && hit.closest('dialog');
+if (start) {
+location.replace('#_');
+open(start);
+if (hit.id === 'contact-invalid') form.classList.add('p-bad');
+}
+})();

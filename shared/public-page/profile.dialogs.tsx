@@ -1,0 +1,127 @@
+import type { LinkType } from '../schemas/link.schema.ts';
+import { REMIND_IN, VISITOR_EMAIL_PATTERN, type Language, type Profile } from '../schemas/profile.schema.ts';
+import { Icon } from './icons.tsx';
+import { EXTERNAL, CloseLink, Dialog } from './public-page.parts.tsx';
+import { CALENDAR_ACTION, contactAction } from './profile-view.ts';
+import type { ProfileKey, Translate } from './texts.ts';
+
+/** The input's `pattern` is SPEC 5's rule itself; HTML anchors patterns, so the anchors go. */
+const EMAIL_PATTERN_ATTRIBUTE = VISITOR_EMAIL_PATTERN.source.replace(/^\^|\$$/g, '');
+
+/** Element ids the enhancement script (server/pages/profile.client.js) relies on. */
+export const DIALOG_IDS = {
+  reminder: 'remind',
+  contact: 'contact',
+  contactForm: 'contact-form',
+  contactInvalid: 'contact-invalid',
+  contactSent: 'contact-sent',
+  contactFailed: 'contact-failed',
+  notSaved: 'not-saved',
+  openLink: 'open-link',
+} as const;
+
+/**
+ * SPEC 2's modals: reminder, contact exchange (with its outcome messages) and the web-link
+ * confirmation. Each is a plain form or link, so a visitor without JavaScript gets the same
+ * actions: the reminder form GETs the .ics, the contact form POSTs and is redirected back to
+ * `#contact-sent`, `#contact-failed` or `#contact-invalid`.
+ */
+export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebType, canSave }: {
+  profile: Profile;
+  lng: Language;
+  t: Translate<ProfileKey>;
+  /** The name the dialogs' sentences use. */
+  name: string;
+  hasWebLinks: boolean;
+  firstWebType?: LinkType;
+  canSave: boolean;
+}) {
+  return (
+    <>
+      <Dialog id={DIALOG_IDS.reminder} labelledBy="remind-h">
+        <span className="p-ic"><Icon name="bell" /></span>
+        <h2 id="remind-h">{t('reminder_heading')}</h2>
+        <p>{t('reminder_text', { name })}</p>
+        <form method="get" action={CALENDAR_ACTION}>
+          <input type="hidden" name="profileId" defaultValue={profile.id} />
+          <fieldset>
+            <legend>{t('remind_in')}</legend>
+            {REMIND_IN.map((v, i) => (
+              <label key={v} className="p-opt">
+                {/* SPEC 9: one day is the default. */}
+                <input type="radio" name="remindIn" value={v} defaultChecked={i === 0} />
+                {t(`remind_${v}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="p-btns">
+            <CloseLink>{t('cancel')}</CloseLink>
+            <button className="p-btn p-pri" type="submit">{t('reminder_submit')}</button>
+          </div>
+        </form>
+      </Dialog>
+
+      <Dialog id={DIALOG_IDS.contact} labelledBy="contact-h">
+        <span className="p-ic"><Icon name="swap" /></span>
+        <h2 id="contact-h">{t('contact_heading')}</h2>
+        <form id={DIALOG_IDS.contactForm} method="post" action={contactAction(profile.id)}>
+          <input type="hidden" name="language" defaultValue={lng} />
+          <label className="p-fl" htmlFor="contact-email">{t('contact_email_label')}</label>
+          {/* The redirect after a refused POST targets this marker; CSS then shows the error below. */}
+          <i id={DIALOG_IDS.contactInvalid} />
+          <input
+            className="p-in"
+            id="contact-email"
+            name="senderEmail"
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            pattern={EMAIL_PATTERN_ATTRIBUTE}
+            title={t('email_error')}
+            placeholder={t('contact_email_placeholder')}
+            aria-describedby="contact-instr"
+            aria-errormessage="contact-err"
+          />
+          <p className="p-err" id="contact-err">{t('email_error')}</p>
+          <p id="contact-instr">{t('contact_instruction', { name })}</p>
+          <div className="p-btns">
+            <CloseLink>{t('cancel')}</CloseLink>
+            <button className="p-btn p-pri" type="submit">{t('exchange')}</button>
+          </div>
+        </form>
+      </Dialog>
+
+      <Notice id={DIALOG_IDS.contactSent} icon="check" text={t('success_message')} close={t('close')} />
+      <Notice id={DIALOG_IDS.contactFailed} icon="alert" text={t('error_message')} close={t('close')} />
+      {!canSave && <Notice id={DIALOG_IDS.notSaved} icon="alert" text={t('contact_not_saved')} close={t('close')} />}
+
+      {hasWebLinks && (
+        // Filled by the script from the clicked link; without JavaScript web links open directly.
+        <Dialog id={DIALOG_IDS.openLink} labelledBy="open-link-h">
+          <span className="p-ic"><Icon name={firstWebType ?? 'website'} /></span>
+          <h2 id="open-link-h">{t('open')}</h2>
+          <p>{t('open_link_text')}</p>
+          <div className="p-btns">
+            <CloseLink>{t('cancel')}</CloseLink>
+            <a className="p-btn p-pri" href="#_" data-go="" {...EXTERNAL}>{t('open')}</a>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** A dialog that only says how something went. */
+function Notice({ id, icon, text, close }: { id: string; icon: 'check' | 'alert'; text: string; close: string }) {
+  return (
+    <Dialog id={id} labelledBy={`${id}-m`}>
+      <span className="p-ic"><Icon name={icon} /></span>
+      <p className="p-say" id={`${id}-m`}>{text}</p>
+      <div className="p-btns">
+        <CloseLink primary>{close}</CloseLink>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+
+/** Debian's Chromium; `.ci/run` installs it when it is missing. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Flags for a quiet, reproducible headless Chromium in a container: no sandbox (no user
+ * namespaces there), no GPU, and none of the background traffic (updates, sync, QUIC probes)
+ * that would add requests to what a test measures.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A phone as the visitor holds it after a scan: 360 px wide, touch, a high-density screen. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** Starts Chromium; one per test file, closed in afterAll. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A fresh phone-sized context (own storage and cookies) in a language, with or without JavaScript. */
+export function phoneContext(browser: Browser, options: { locale?: string; javaScriptEnabled?: boolean } & BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, acceptDownloads: true, ...options });
+}
