@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { AppError } from '../http/errors.ts';
 
 /** The signed-in owner of a request. */
@@ -24,6 +25,14 @@ declare module 'fastify' {
  * (set-auth-token header); the part before the dot is the session token either way.
  */
 export function createOwnerResolver(db: Db) {
+  const sessionQuery = preparedQuery(
+    db,
+    db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['session.expiresAt', 'user.id', 'user.email', 'user.emailVerified'])
+      .where('session.token', '=', ''),
+  );
   return async function resolveOwner(request: FastifyRequest): Promise<Owner | null> {
     const header = request.headers.authorization;
     if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
@@ -37,12 +46,7 @@ export function createOwnerResolver(db: Db) {
     }
     token = token.split('.')[0];
     if (!token || token.length > 200) return null;
-    const row = await db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.expiresAt', 'user.id', 'user.email', 'user.emailVerified'])
-      .where('session.token', '=', token)
-      .executeTakeFirst();
+    const row = await sessionQuery([token]);
     if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
     return { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified) };
   };

@@ -53,8 +53,29 @@ export function openDatabase(options: {
   // The CLI and the server share the file: wait for the other's write lock instead of failing.
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a simple statement, so
+ * statements are kept by their SQL text. Kysely's SQL is parameterised, so the set is small;
+ * the bound only guards against `in (?, ?, …)` lists of many lengths.
+ */
+function withStatementCache(file: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        if (statements.size >= 500) statements.clear();
+        statement = file.prepare(sqlText);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */

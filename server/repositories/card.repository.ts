@@ -60,20 +60,17 @@ export function createCardRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /**
-     * Counts a scan (D10) of a registered card whose profile is public, in place, and answers
-     * the profile id; undefined when the card is unregistered or its profile is not public.
-     */
-    async countScan(id: string): Promise<string | undefined> {
-      const row = await db
-        .updateTable('card')
-        .set((eb) => ({ views: eb('views', '+', 1) }))
-        .where('id', '=', id)
-        .where('profileId', 'is not', null)
-        .where((eb) => eb.exists(eb.selectFrom('profile').select('profile.id').whereRef('profile.id', '=', 'card.profileId').where('profile.status', '=', 'ACTIVE')))
-        .returning('profileId')
-        .executeTakeFirst();
-      return row?.profileId ?? undefined;
+    /** Adds counted scans (D10) in place, so concurrent writers never lose one. */
+    async addScans(scans: Map<string, number>, trx: Db = db): Promise<void> {
+      for (const [id, n] of scans) {
+        await trx.updateTable('card').set((eb) => ({ views: eb('views', '+', n) })).where('id', '=', id).where('profileId', 'is not', null).execute();
+      }
+    },
+
+    /** Profiles the card points at now, so their `updated` can be bumped when `isInUse` changes. */
+    async profileOf(id: string): Promise<string | null> {
+      const row = await db.selectFrom('card').select('profileId').where('id', '=', id).executeTakeFirst();
+      return row?.profileId ?? null;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from '../db/tables.ts';
 
 /** A profile row with `isInUse` (a card points at it). */
@@ -18,6 +19,16 @@ export function createProfileRepository(db: Db) {
       );
   const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined =>
     row && { ...row, isInUse: Boolean(row.isInUse) };
+
+  // Hot path (D10): compiled once; parameters in binding order.
+  const publicStampQuery = preparedQuery(
+    db,
+    db.selectFrom('profile').select(['updated', 'profileViews']).where('id', '=', '').where('status', '=', 'ACTIVE'),
+  );
+  const ownStampQuery = preparedQuery(
+    db,
+    db.selectFrom('profile').select(['updated', 'profileViews']).where('id', '=', '').where('userId', '=', '').where('status', '!=', 'DELETED'),
+  );
 
   return {
     async insert(row: NewProfileRow, trx: Db = db): Promise<void> {
@@ -59,19 +70,21 @@ export function createProfileRepository(db: Db) {
       await trx.updateTable('profile').set({ updated: now }).where('id', '=', id).execute();
     },
 
-    /**
-     * Counts one public view (D10) in place, so concurrent views are never lost, and answers
-     * the `updated` stamp, or undefined when the profile is not public. One statement: hot path.
-     */
-    async countView(id: string): Promise<number | undefined> {
-      const row = await db
-        .updateTable('profile')
-        .set((eb) => ({ profileViews: eb('profileViews', '+', 1) }))
-        .where('id', '=', id)
-        .where('status', '=', 'ACTIVE')
-        .returning('updated')
-        .executeTakeFirst();
-      return row?.updated;
+    /** `updated` and the stored view count of a public (ACTIVE) profile: the hot path's one read. */
+    async publicStamp(id: string): Promise<{ updated: number; profileViews: number } | undefined> {
+      return publicStampQuery([id, 'ACTIVE']);
+    },
+
+    /** The same for the caller's own profile, unless deleted. */
+    async ownStamp(userId: string, id: string): Promise<{ updated: number; profileViews: number } | undefined> {
+      return ownStampQuery([id, userId, 'DELETED']);
+    },
+
+    /** Adds counted views (D10) in place, so concurrent writers never lose one. */
+    async addViews(views: Map<string, number>, trx: Db = db): Promise<void> {
+      for (const [id, n] of views) {
+        await trx.updateTable('profile').set((eb) => ({ profileViews: eb('profileViews', '+', n) })).where('id', '=', id).execute();
+      }
     },
 
     async updatedStamp(id: string): Promise<number | undefined> {

@@ -13,6 +13,7 @@ import {
   shortLinkUpdateSchema,
 } from '../../shared/schemas/profile.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
+import { sendJsonText } from '../http/json-text.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -36,8 +37,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/profile/deactivate', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } }, (req) =>
     services.profiles.setActive(ownerOf(req), req.body.profileId, false),
   );
-  app.post('/find/own/profile/by-id', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } }, (req) =>
-    services.profiles.findOwn(ownerOf(req), req.body.profileId),
+  // Hot path: the service answers ready JSON text from its cache.
+  app.post('/find/own/profile/by-id', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } }, async (req, reply) =>
+    sendJsonText(reply, await services.profiles.findOwnJson(ownerOf(req), req.body.profileId)),
   );
   app.get('/find/own/profiles/active', { ...owner, schema: { ...owner.schema, response: { 200: z.record(z.string(), profileSchema), 401: errorSchema } } }, (req) =>
     services.profiles.listOwn(ownerOf(req)),
@@ -52,8 +54,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const pub = { tags: ['public'] };
-  app.post('/profile/show', { schema: { ...pub, body: profileIdBodySchema, response: { 200: profileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, (req) =>
-    services.publicProfiles.show(req.body.profileId, { userAgent: req.headers['user-agent'] }),
+  app.post('/profile/show', { schema: { ...pub, body: profileIdBodySchema, response: { 200: profileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, async (req, reply) =>
+    sendJsonText(reply, await services.publicProfiles.showJson(req.body.profileId, { userAgent: req.headers['user-agent'] })),
   );
   app.post(
     '/profile/short-link/social-media-links/show',

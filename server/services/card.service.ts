@@ -8,10 +8,11 @@ import { AppError, conflict, notFound } from '../http/errors.ts';
 import { isBot } from '../lib/bots.ts';
 import { newCardId } from '../lib/ids.ts';
 import { presentCard } from '../presenters/card.presenter.ts';
-import type { CardRepository } from '../repositories/card.repository.ts';
+import type { CardRepository, CardWithProfile } from '../repositories/card.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
+import type { ViewCounter } from './view-counter.ts';
 
 const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card does not exist.');
 
@@ -26,8 +27,18 @@ export function createCardService(deps: {
   profiles: ProfileRepository;
   profileService: ProfileService;
   publicProfiles: PublicProfileService;
+  views: ViewCounter;
 }) {
-  const { db, publicUrl, cards, profiles, profileService, publicProfiles } = deps;
+  const { db, publicUrl, cards, profiles, profileService, publicProfiles, views } = deps;
+
+  /** A card with the scans counted but not yet written (D10). */
+  const present = (row: CardWithProfile) => presentCard({ ...row, views: Number(row.views) + views.pendingCard(row.id) }, publicUrl);
+
+  /** `isInUse` is part of a presented profile: bump `updated` of the profiles a card change touches. */
+  async function touchProfiles(...ids: (string | null | undefined)[]) {
+    const now = Date.now();
+    for (const id of new Set(ids)) if (id) await profiles.touch(id, now);
+  }
 
   async function ownOrThrow(owner: Owner, cardId: string) {
     const row = await cards.findOwn(owner.userId, cardId);
@@ -54,7 +65,7 @@ export function createCardService(deps: {
       const card = await cards.find(cardId);
       if (!card) return { state: 'not-found' };
       if (!card.profileId) return { state: 'unregistered' };
-      if (!isBot(client.userAgent)) await cards.countScan(cardId);
+      if (!isBot(client.userAgent)) views.countCard(cardId);
       return { state: 'registered', profileId: card.profileId };
     },
 
@@ -69,11 +80,11 @@ export function createCardService(deps: {
     },
 
     async findOwn(owner: Owner, cardId: string): Promise<Card> {
-      return presentCard(await ownOrThrow(owner, cardId), publicUrl);
+      return present(await ownOrThrow(owner, cardId));
     },
 
     async listOwn(owner: Owner): Promise<Card[]> {
-      return (await cards.listOwn(owner.userId)).map((row) => presentCard(row, publicUrl));
+      return (await cards.listOwn(owner.userId)).map(present);
     },
 
     /**
@@ -102,20 +113,25 @@ export function createCardService(deps: {
         });
       if (!won) throw alreadyRegistered();
       const row = await ownOrThrow(owner, cardId);
-      return { ...presentCard(row, publicUrl), cardProfileId: row.profileId! };
+      return { ...present(row), cardProfileId: row.profileId! };
     },
 
     /** D7. */
     async reset(owner: Owner, cardId: string): Promise<{ cardId: string; registered: false }> {
+      const previous = (await ownOrThrow(owner, cardId)).profileId;
+      // Scans counted but not yet written would otherwise land on the reset card (D7: views back to 0).
+      await views.flush();
       if (!(await cards.reset(owner.userId, cardId))) throw cardNotFound();
+      await touchProfiles(previous);
       return { cardId, registered: false };
     },
 
     async changeProfile(owner: Owner, cardId: string, profileId: string): Promise<Card> {
-      await ownOrThrow(owner, cardId);
+      const previous = (await ownOrThrow(owner, cardId)).profileId;
       if (!(await profiles.findOwn(owner.userId, profileId))) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
       await cards.setProfile(owner.userId, cardId, profileId);
-      return presentCard(await ownOrThrow(owner, cardId), publicUrl);
+      await touchProfiles(previous, profileId);
+      return present(await ownOrThrow(owner, cardId));
     },
   };
 }

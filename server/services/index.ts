@@ -14,6 +14,8 @@ import { createLinkService } from './link.service.ts';
 import { createMediaService } from './media.service.ts';
 import { createProfileService } from './profile.service.ts';
 import { createPublicProfileService } from './public-profile.service.ts';
+import { createProfileJsonCache } from './profile-json.cache.ts';
+import { createViewCounter } from './view-counter.ts';
 
 /** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
 export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger }) {
@@ -23,16 +25,28 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const cards = createCardRepository(db);
   const leads = createLeadRepository(db);
 
-  const profileService = createProfileService({ db, profiles, links });
-  const publicProfiles = createPublicProfileService({ profiles, links });
+  // D10: views are counted in memory and written every 200 ms (see view-counter.ts).
+  const views = createViewCounter({
+    flushMs: 200,
+    write: (profileViews, cardViews) =>
+      db.transaction().execute(async (trx) => {
+        await profiles.addViews(profileViews, trx);
+        await cards.addScans(cardViews, trx);
+      }),
+    onError: (error) => log.error({ err: error }, 'could not write view counts; retrying'),
+  });
+  const jsonCache = createProfileJsonCache();
+  const profileService = createProfileService({ db, profiles, links, views, jsonCache });
+  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
   return {
     profiles: profileService,
     links: createLinkService({ db, profiles, links }),
     publicProfiles,
-    cards: createCardService({ db, publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles }),
+    cards: createCardService({ db, publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views }),
     media: createMediaService({ profiles, storage, log }),
     downloads,
+    views,
     contacts: createContactService({ publicUrl: config.publicUrl, leads, profiles, publicProfiles, downloads, mailer }),
   };
 }

@@ -9,6 +9,8 @@ import { newProfileId, newShortLinkId } from '../lib/ids.ts';
 import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
+import type { ProfileJsonCache } from './profile-json.cache.ts';
+import type { ViewCounter } from './view-counter.ts';
 
 const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
 
@@ -20,12 +22,14 @@ function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFI
 }
 
 /** The owner's profiles: SPEC 4 and D8 rules. */
-export function createProfileService(deps: { db: Db; profiles: ProfileRepository; links: LinkRepository }) {
-  const { db, profiles, links } = deps;
+export function createProfileService(deps: { db: Db; profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
+  const { db, profiles, links, views, jsonCache } = deps;
 
+  /** A presented profile, its view count including views counted but not yet written (D10). */
   async function present(row: ProfileWithUse): Promise<Profile> {
-    return presentProfile(row, await links.listByProfile(row.id));
+    return withPending(presentProfile(row, await links.listByProfile(row.id)));
   }
+  const withPending = (p: Profile): Profile => ({ ...p, profileViews: p.profileViews + views.pendingProfile(p.id) });
 
   async function ownOrThrow(owner: Owner, profileId: string): Promise<ProfileWithUse> {
     const row = await profiles.findOwn(owner.userId, profileId);
@@ -92,12 +96,20 @@ export function createProfileService(deps: { db: Db; profiles: ProfileRepository
       return present(await ownOrThrow(owner, profileId));
     },
 
+    /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */
+    async findOwnJson(owner: Owner, profileId: string): Promise<string> {
+      const stamp = await profiles.ownStamp(owner.userId, profileId);
+      if (!stamp) throw profileNotFound();
+      const count = stamp.profileViews + views.pendingProfile(profileId);
+      return jsonCache.json(profileId, stamp.updated, count, async () => presentProfile(await ownOrThrow(owner, profileId), await links.listByProfile(profileId)));
+    },
+
     /** GET /find/own/profiles/active: an object keyed by profile id (SPEC 7). */
     async listOwn(owner: Owner): Promise<Record<string, Profile>> {
       const rows = await profiles.listOwn(owner.userId);
       const allLinks = await links.listByProfiles(rows.map((r) => r.id));
       const out: Record<string, Profile> = {};
-      for (const row of rows) out[row.id] = presentProfile(row, allLinks.filter((l) => l.profileId === row.id));
+      for (const row of rows) out[row.id] = withPending(presentProfile(row, allLinks.filter((l) => l.profileId === row.id)));
       return out;
     },
 

@@ -5,14 +5,24 @@ import { isBot } from '../lib/bots.ts';
 import { presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
+import type { ProfileJsonCache } from './profile-json.cache.ts';
+import type { ViewCounter } from './view-counter.ts';
+
+const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
 
 /** What visitors see of a profile: only ACTIVE profiles exist for them (D8); views counted per D10. */
-export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository }) {
-  const { profiles, links } = deps;
+export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
+  const { profiles, links, views, jsonCache } = deps;
 
   async function get(profileId: string): Promise<Profile | null> {
     const row = await profiles.findActive(profileId);
     return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
+  }
+
+  async function getOrThrow(profileId: string): Promise<Profile> {
+    const profile = await get(profileId);
+    if (!profile) throw profileNotFound();
+    return profile;
   }
 
   return {
@@ -23,24 +33,28 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
       return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
     },
 
-    /** Counts a view unless the client is a bot; answers the `updated` stamp or null when not public. */
+    /** Counts a view unless the client is a bot; answers the `updated` stamp, or null when not public. */
     async recordView(profileId: string, client: { userAgent?: string }): Promise<number | null> {
-      const stamp = isBot(client.userAgent) ? await profiles.updatedStamp(profileId) : await profiles.countView(profileId);
-      return stamp ?? null;
+      const stamp = await profiles.publicStamp(profileId);
+      if (!stamp) return null;
+      if (!isBot(client.userAgent)) views.countProfile(profileId);
+      return stamp.updated;
     },
 
     async updatedStamp(profileId: string): Promise<number | null> {
-      return (await profiles.updatedStamp(profileId)) ?? null;
+      return (await profiles.publicStamp(profileId))?.updated ?? null;
     },
 
-    /** POST /profile/show: counts a view and answers `{ profile }`; 404 cmc/profile-not-found. */
-    async show(profileId: string, client: { userAgent?: string }): Promise<{ profile: Profile }> {
-      if (!isBot(client.userAgent) && (await profiles.countView(profileId)) === undefined) {
-        throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
-      }
-      const profile = await get(profileId);
-      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
-      return { profile };
+    /**
+     * POST /profile/show: counts a view and answers `{ profile }` as JSON text; 404
+     * cmc/profile-not-found. One read on the hot path: the JSON comes from the cache.
+     */
+    async showJson(profileId: string, client: { userAgent?: string }): Promise<string> {
+      const stamp = await profiles.publicStamp(profileId);
+      if (!stamp) throw profileNotFound();
+      if (!isBot(client.userAgent)) views.countProfile(profileId);
+      const count = stamp.profileViews + views.pendingProfile(profileId);
+      return `{"profile":${await jsonCache.json(profileId, stamp.updated, count, () => getOrThrow(profileId))}}`;
     },
 
     /** POST /profile/short-link/social-media-links/show (SPEC 3 short-link response). */

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench`: starts the real server (production mode, embedded SQLite, warn-level logs)
+ * as a child process, seeds the full fixture profile, and drives each route with wrk on
+ * loopback. For each route it prints requests per second, p99 latency and the server's own
+ * CPU time per request (from /proc: steadier than req/s on a shared machine), and the ratio
+ * to the hello-world route of the same server. Needs Debian's wrk (`apt-get install wrk`).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const DURATION = process.env.BENCH_SECONDS ?? '10';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const THREADS = 2;
+const PORT = 3900 + Math.floor(Math.random() * 90);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function cpuSeconds(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (all threads).
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${BASE}${url}`, { method, headers: { 'content-type': 'application/json', origin: BASE, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+function wrkScript(target: Target, dir: string): string {
+  const file = path.join(dir, `${target.name.replace(/\W+/g, '_')}.lua`);
+  const lines = [`wrk.method = "${target.method}"`];
+  const headers = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) bench', ...(target.headers ?? {}) };
+  if (target.body !== undefined) {
+    lines.push(`wrk.body = ${JSON.stringify(JSON.stringify(target.body))}`);
+    headers['Content-Type'] = 'application/json';
+  }
+  for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers["${k}"] = ${JSON.stringify(v)}`);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+function parseWrk(out: string) {
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p99raw = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99ms = p99raw ? Number(p99raw[1]) * (p99raw[2] === 'us' ? 0.001 : p99raw[2] === 's' ? 1000 : 1) : NaN;
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = /Socket errors: (.*)/.exec(out)?.[1];
+  return { requests, rps, p99ms, non2xx, errors };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: BASE, DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 100) throw new Error('server did not start');
+      try {
+        if ((await fetch(`${BASE}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Seed: one owner with the full fixture profile and its 20 links.
+    const fixture = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../shared/fixtures/full-profile.json'), 'utf8'));
+    const email = `bench-${Date.now()}@example.com`;
+    await json('POST', '/api/auth/sign-up/email', { email, password: 'bench-password-1', name: 'bench' });
+    const { token } = await json('POST', '/api/auth/sign-in/email', { email, password: 'bench-password-1' });
+    const auth = { authorization: `Bearer ${token}` };
+    const profile = await json('POST', '/profile/create', fixture.profile, auth);
+    for (const link of fixture.links) await json('POST', '/social-media-link/create', { ...link, profileId: profile.id }, auth);
+
+    const targets: Target[] = [
+      { name: 'hello-world GET /bench/hello', method: 'GET', path: '/bench/hello' },
+      { name: 'POST /profile/show', method: 'POST', path: '/profile/show', body: { profileId: profile.id } },
+      { name: 'POST /find/own/profile/by-id', method: 'POST', path: '/find/own/profile/by-id', body: { profileId: profile.id }, headers: auth },
+    ];
+    const pageProbe = await fetch(`${BASE}/p/${profile.id}`);
+    if (pageProbe.status === 200) {
+      targets.push(
+        { name: `GET /p/{id} (gzip)`, method: 'GET', path: `/p/${profile.id}`, headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' } },
+        { name: `GET /l/{id} (gzip)`, method: 'GET', path: `/l/${profile.shortLinkId}`, headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' } },
+      );
+    }
+
+    const scripts = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-wrk-'));
+    const results: { name: string; rps: number; p99ms: number; cpuUsPerReq: number; requests: number; non2xx: number; errors?: string }[] = [];
+    for (const target of targets) {
+      const script = wrkScript(target, scripts);
+      // A short warm-up so JIT and caches are hot before the measured run.
+      execFileSync('wrk', ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', '2s', '-s', script, `${BASE}${target.path}`]);
+      const before = cpuSeconds(server.pid!);
+      const out = execFileSync('wrk', ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--latency', '-s', script, `${BASE}${target.path}`]).toString();
+      const cpu = cpuSeconds(server.pid!) - before;
+      const r = parseWrk(out);
+      results.push({ name: target.name, rps: r.rps, p99ms: r.p99ms, cpuUsPerReq: (cpu / Math.max(r.requests, 1)) * 1e6, requests: r.requests, non2xx: r.non2xx, errors: r.errors });
+    }
+    const base = results[0].cpuUsPerReq;
+    console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores · wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s · Node ${process.version} · SQLite\n`);
+    console.log('| route | req/s | p99 ms | server CPU µs/req | × hello-world |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99ms.toFixed(2)} | ${r.cpuUsPerReq.toFixed(1)} | ${(r.cpuUsPerReq / base).toFixed(2)} |`);
+      if (r.non2xx || r.errors) console.log(`|   ↳ non-2xx: ${r.non2xx}${r.errors ? `, socket errors: ${r.errors}` : ''} | | | | |`);
+    }
+    if (pageProbe.status !== 200) console.log('\n(public pages not served yet: /p and /l skipped)');
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
