@@ -21,6 +21,7 @@ import linkRoutes from './routes/link.routes.ts';
 import profileRoutes from './routes/profile.routes.ts';
 import systemRoutes from './routes/system.routes.ts';
 import uploadRoutes from './routes/upload.routes.ts';
+import walletRoutes from './routes/wallet.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(uploadRoutes);
   await app.register(downloadRoutes);
   await app.register(contactRoutes);
+  await app.register(walletRoutes);
   await registerPages(app);
   await registerOwnerApp(app);
   return app;

@@ -17,6 +17,13 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  try {
+    // Wallet settings are read (or the development certificate made) now, so a bad file stops the start.
+    await app.services.wallet.prepare();
+  } catch (error) {
+    console.error(`Cannot start: wallet settings: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   await seedDemoCards(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Contact Cards runs at ${config.publicUrl} (owner app), API docs at ${config.publicUrl}/docs`);

@@ -16,6 +16,7 @@ import { createProfileService } from './profile.service.ts';
 import { createPublicProfileService } from './public-profile.service.ts';
 import { createProfileJsonCache } from './profile-json.cache.ts';
 import { createViewCounter } from './view-counter.ts';
+import { createWalletService } from './wallet.service.ts';
 
 /** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
 export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger }) {
@@ -47,6 +48,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     media: createMediaService({ profiles, storage, log }),
     downloads,
     views,
+    wallet: createWalletService({ config, cards, profiles, storage }),
     contacts: createContactService({ publicUrl: config.publicUrl, leads, profiles, publicProfiles, downloads, mailer }),
   };
 }
