@@ -20,6 +20,7 @@ import downloadRoutes from './routes/download.routes.ts';
 import linkRoutes from './routes/link.routes.ts';
 import profileRoutes from './routes/profile.routes.ts';
 import systemRoutes from './routes/system.routes.ts';
+import pagesRoutes from './pages/pages.routes.ts';
 import uploadRoutes from './routes/upload.routes.ts';
 import walletRoutes from './routes/wallet.routes.ts';
 import { createServices, type Services } from './services/index.ts';
@@ -109,17 +110,9 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(downloadRoutes);
   await app.register(contactRoutes);
   await app.register(walletRoutes);
-  await registerPages(app);
+  await app.register(pagesRoutes);
   await registerOwnerApp(app);
   return app;
-}
-
-/** The server-rendered public pages (issue 3), when present. */
-async function registerPages(app: FastifyInstance) {
-  const pagesFile = path.resolve(import.meta.dirname, 'pages/pages.routes.ts');
-  if (!fs.existsSync(pagesFile)) return;
-  const { default: pagesRoutes } = await import('./pages/pages.routes.ts');
-  await app.register(pagesRoutes);
 }
 
 /** Edition images, and the built owner app with index.html for its client-side routes (D16). */
