@@ -12,6 +12,8 @@ import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
+import { ErrorCode } from '../shared/error-codes.ts';
 import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import cardRoutes from './routes/card.routes.ts';
@@ -59,6 +61,8 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
     bodyLimit: 256 * 1024,
     // Requests in flight finish on close; idle keep-alive sockets are dropped at once.
     forceCloseConnections: 'idle',
+    // Requests arriving while closing get D4's 503 from the hook below instead of Fastify's own body.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -81,6 +85,19 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
     await app.services.views.close();
     mailer.close();
     await database.close();
+  });
+
+  // Once closing has begun, new requests are refused so a load balancer retries them elsewhere;
+  // the ones already running finish (main.ts waits for them before the database closes).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError(503, ErrorCode.unavailable, 'The server is restarting. Please try again in a moment.');
+    }
   });
 
   // Validation by the shared zod schemas; answers are presenters' plain objects, so they are

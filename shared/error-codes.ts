@@ -18,6 +18,7 @@ export const ErrorCode = {
   notFound: 'cmc/not-found',
   requiresRecentLogin: 'requires-recent-login',
   internal: 'cmc/internal-error',
+  unavailable: 'cmc/unavailable',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

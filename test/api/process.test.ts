@@ -1,0 +1,105 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+
+// The server as an operator runs it: a separate process on the embedded SQLite default
+// (these suites exercise process life, so they stay on SQLite even when DATABASE_URL is set).
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-process-'));
+const port = 4100 + Math.floor(Math.random() * 800);
+const base = `http://127.0.0.1:${port}`;
+const env = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_CARDS: '0', DATABASE_URL: '', PUBLIC_URL: base };
+let server: ChildProcess;
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (test)', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+}, 30_000);
+afterAll(() => {
+  server.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('mints cards from the command line while the server runs, and the server sees them at once', async () => {
+    const out = path.join(dataDir, 'print');
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', 'mint', '--edition', 'rainbow', '--count', '3', '--out', out, '--json'], { cwd: root, env });
+    const minted = JSON.parse(stdout) as { id: string; link: string; edition: string }[];
+    expect(minted).toHaveLength(3);
+    const csv = fs.readFileSync(path.join(out, 'cards.csv'), 'utf8').trim().split('\r\n');
+    expect(csv[0]).toBe('id,link,edition');
+    expect(csv.slice(1)).toEqual(minted.map((c) => `${c.id},${base}/card/${c.id},rainbow`));
+    for (const card of minted) expect(fs.readFileSync(path.join(out, `${card.id}.svg`), 'utf8')).toContain('<svg');
+    // Minted but not registered: the running server knows the id (not-registered, not not-found).
+    const shown = await json('POST', '/card/show', { cardId: minted[0].id });
+    expect(shown.status).toBe(404);
+    expect(shown.body.code).toBe('cmc/card-not-registered');
+  });
+
+  it('refuses a mint with an unknown edition with a clear message and no cards', async () => {
+    const result = await run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', 'mint', '--edition', 'gold', '--count', '3', '--out', dataDir], { cwd: root, env }).catch((e) => e);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--edition must be one of');
+  });
+
+  it('stops on SIGTERM after answering the requests in flight, and writes every counted view', async () => {
+    const email = `shutdown-${Date.now()}@example.com`;
+    const origin = { origin: base };
+    expect((await json('POST', '/api/auth/sign-up/email', { email, password: 'long enough pw', name: 'x' }, origin)).status).toBe(200);
+    const { body: signIn } = await json('POST', '/api/auth/sign-in/email', { email, password: 'long enough pw' }, origin);
+    const profile = await json('POST', '/profile/create', { profileName: 'P', firstName: 'Ada' }, { authorization: `Bearer ${signIn.token}` });
+    expect(profile.status).toBe(200);
+
+    const views = 300;
+    const inFlight = Array.from({ length: views }, () => json('POST', '/profile/show', { profileId: profile.body.id }));
+    // Let the requests reach the server, then ask it to stop while they are being answered.
+    await new Promise((r) => setTimeout(r, 30));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    const answers = await Promise.allSettled(inFlight);
+    expect(await exited).toBe(0);
+
+    const answered = answers.filter((a) => a.status === 'fulfilled' && a.value.status === 200).length;
+    // Requests the server had taken are answered; later ones are refused with D4's 503 (or find
+    // the connection closed), never cut off half-way or answered with a 500.
+    for (const a of answers) {
+      if (a.status === 'rejected') continue;
+      if (a.value.status !== 200) expect(a.value.body).toMatchObject({ status: 503, code: 'cmc/unavailable' });
+    }
+    expect(answered).toBeGreaterThan(0);
+    const database = openDatabase({ dataDir });
+    const row = await database.db.selectFrom('profile').select('profileViews').where('id', '=', profile.body.id).executeTakeFirstOrThrow();
+    await database.close();
+    // Every answered view was counted in memory and written before the process exited.
+    expect(Number(row.profileViews)).toBe(answered);
+    server = await startServer();
+  }, 60_000);
+
+  it('stops with one clear line naming a bad setting', async () => {
+    const result = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...env, PORT: 'eighty' } }).catch((e) => e);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Cannot start: Invalid setting PORT="eighty": Invalid input: expected number, received NaN');
+  });
+});
