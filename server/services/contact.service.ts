@@ -27,14 +27,15 @@ export function createContactService(deps: {
       const profile = await publicProfiles.get(input.profileId);
       if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
       const email = input.senderEmail.trim().toLowerCase();
-      // The limits count stored leads, so every instance sees the same numbers.
-      const hourAgo = Date.now() - 60 * 60 * 1000;
-      if ((await leads.countSince(profile.id, hourAgo, email)) >= CONTACT_LIMITS.perSenderPerHour ||
-          (await leads.countSince(profile.id, hourAgo)) >= CONTACT_LIMITS.perProfilePerHour) {
-        throw new AppError(429, ErrorCode.rateLimited, 'Too many contact requests. Please try again later.');
-      }
+      // The limits count stored leads, so every instance sees the same numbers; the check and
+      // the insert are one step, so concurrent requests cannot slip past the limit together.
       // The lead is stored first: if a mail fails, the owner still finds the contact.
-      await leads.insert({ id: newLeadId(), profileId: profile.id, email, language: input.language, created: Date.now() });
+      const now = Date.now();
+      const stored = await leads.insertWithinLimits(
+        { id: newLeadId(), profileId: profile.id, email, language: input.language, created: now },
+        { since: now - 60 * 60 * 1000, perSender: CONTACT_LIMITS.perSenderPerHour, perProfile: CONTACT_LIMITS.perProfilePerHour },
+      );
+      if (!stored) throw new AppError(429, ErrorCode.rateLimited, 'Too many contact requests. Please try again later.');
       const ownerEmail = await profiles.ownerEmail(profile.id);
       const vcard = await downloads.vcardOf(profile);
       try {

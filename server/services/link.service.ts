@@ -40,10 +40,12 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
       const now = Date.now();
       const id = newLinkId();
       await db.transaction().execute(async (trx) => {
+        // Touching the profile first locks its row, so concurrent changes of one profile's
+        // links take turns and each numbers from what the previous one committed.
+        await profiles.touch(input.profileId, now, trx);
         const existing = await links.listByProfile(input.profileId, trx);
         await links.insert({ id, profileId: input.profileId, userId: owner.userId, type: input.type, link: input.link, name: input.name, sort: existing.length + 1, created: now, updated: now }, trx);
         await links.renumber(orderWithMove([...existing, { id }], id, input.sort ?? existing.length + 1), now, trx);
-        await profiles.touch(input.profileId, now, trx);
       });
       const row = (await links.findOwn(owner.userId, id))!;
       return { ...presentLink(row), socialMediaLinkId: id };
@@ -53,12 +55,14 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
       const current = await ownLinkOrThrow(owner, input.socialMediaLinkId);
       const now = Date.now();
       await db.transaction().execute(async (trx) => {
+        await profiles.touch(current.profileId, now, trx); // first: the profile's lock (see create)
+        // Removed by a request that held the lock before this one: nothing to update.
+        if (!(await links.findOwn(owner.userId, current.id, trx))) throw linkNotFound();
         await links.update(current.id, { type: input.type, link: input.link, name: input.name, updated: now }, trx);
-        if (input.sort !== undefined && input.sort !== current.sort) {
+        if (input.sort !== undefined) {
           const all = await links.listByProfile(current.profileId, trx);
           await links.renumber(orderWithMove(all, current.id, input.sort), now, trx);
         }
-        await profiles.touch(current.profileId, now, trx);
       });
       return presentLink((await links.findOwn(owner.userId, current.id))!);
     },
@@ -67,10 +71,11 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
       const current = await ownLinkOrThrow(owner, linkId);
       const now = Date.now();
       await db.transaction().execute(async (trx) => {
+        await profiles.touch(current.profileId, now, trx); // first: the profile's lock (see create)
+        if (!(await links.findOwn(owner.userId, current.id, trx))) throw linkNotFound();
         await links.delete(current.id, trx);
         const rest = await links.listByProfile(current.profileId, trx);
         await links.renumber(rest.map((r) => r.id), now, trx);
-        await profiles.touch(current.profileId, now, trx);
       });
       return { socialMediaLinkId: linkId, removed: true };
     },

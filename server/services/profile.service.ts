@@ -97,7 +97,7 @@ export function createProfileService(deps: { db: Db; profiles: ProfileRepository
     },
 
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */
-    async findOwnJson(owner: Owner, profileId: string): Promise<string> {
+    async findOwnJson(owner: Owner, profileId: string): Promise<Buffer> {
       const stamp = await profiles.ownStamp(owner.userId, profileId);
       if (!stamp) throw profileNotFound();
       const count = stamp.profileViews + views.pendingProfile(profileId);

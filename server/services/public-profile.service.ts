@@ -5,7 +5,7 @@ import { isBot } from '../lib/bots.ts';
 import { presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
-import type { ProfileJsonCache } from './profile-json.cache.ts';
+import { PROFILE_ENVELOPE, type ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
@@ -49,12 +49,12 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
      * POST /profile/show: counts a view and answers `{ profile }` as JSON text; 404
      * cmc/profile-not-found. One read on the hot path: the JSON comes from the cache.
      */
-    async showJson(profileId: string, client: { userAgent?: string }): Promise<string> {
+    async showJson(profileId: string, client: { userAgent?: string }): Promise<Buffer> {
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) throw profileNotFound();
       if (!isBot(client.userAgent)) views.countProfile(profileId);
       const count = stamp.profileViews + views.pendingProfile(profileId);
-      return `{"profile":${await jsonCache.json(profileId, stamp.updated, count, () => getOrThrow(profileId))}}`;
+      return jsonCache.json(profileId, stamp.updated, count, () => getOrThrow(profileId), PROFILE_ENVELOPE);
     },
 
     /** POST /profile/short-link/social-media-links/show (SPEC 3 short-link response). */
