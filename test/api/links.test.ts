@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkSchema } from '../../shared/schemas/link.schema.ts';
+import { linkSchema, type Link } from '../../shared/schemas/link.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createLink, createProfile, expectD4, readOwnLinks, readOwnProfile } from '../support/factories.ts';
 
@@ -122,7 +122,7 @@ describe('POST /social-media-link/update', () => {
 
   it('moves a link to a new sort and renumbers 1..n', async () => {
     const p = await createProfile(t, owner);
-    const links = [];
+    const links: Link[] = [];
     for (const n of [1, 2, 3, 4]) links.push(await createLink(t, owner, p.id, { link: `https://m.example/${n}` }));
     await t.post('/social-media-link/update', { socialMediaLinkId: links[3].id, sort: 1 }, owner);
     expect(await order(p.id)).toEqual({ sorts: [1, 2, 3, 4], links: ['https://m.example/4', 'https://m.example/1', 'https://m.example/2', 'https://m.example/3'] });
@@ -154,7 +154,7 @@ describe('POST /social-media-link/update', () => {
 
   it('ends with exactly the order a client saves when it saves every link with its new position 1..n (SPEC 4)', async () => {
     const p = await createProfile(t, owner);
-    const links = [];
+    const links: Link[] = [];
     for (const n of [0, 1, 2, 3, 4]) links.push(await createLink(t, owner, p.id, { link: `https://r.example/${n}` }));
     await fc.assert(
       fc.asyncProperty(fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 5, maxLength: 5 }), async (permutation) => {
@@ -172,7 +172,7 @@ describe('POST /social-media-link/update', () => {
 describe('POST /social-media-link/remove', () => {
   it('removes the link and renumbers the rest 1..n', async () => {
     const p = await createProfile(t, owner);
-    const links = [];
+    const links: Link[] = [];
     for (const n of [1, 2, 3, 4]) links.push(await createLink(t, owner, p.id, { link: `https://d.example/${n}` }));
     const res = await t.post('/social-media-link/remove', { socialMediaLinkId: links[1].id }, owner);
     expect(res.status, res.raw).toBe(200);

@@ -103,7 +103,7 @@ export async function multipartBody(
 ): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(file.field, new Blob([file.data], { type: file.contentType }), file.filename);
+  if (file) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.contentType }), file.filename);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
@@ -128,4 +128,21 @@ export async function upload(
 export async function pngImage(width = 64, height = 48, colour = '#3366cc'): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+}
+
+/**
+ * Many signed-in owners at once, made through better-auth's own adapter (user row + session)
+ * instead of the HTTP sign-up: no password hashing, so a race of 50 owners takes
+ * milliseconds. They have no password; use `t.signUp()` where the password matters.
+ */
+export async function quickOwners(t: TestApp, count: number): Promise<TestUser[]> {
+  const ctx = await t.app.auth.$context;
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const email = `quick-${++sequence}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      const user = await ctx.internalAdapter.createUser({ email, name: email.split('@')[0], emailVerified: true }, { method: 'email-password' });
+      const session = await ctx.internalAdapter.createSession(user.id, false);
+      return { email, password: '', token: session.token, userId: user.id, auth: { authorization: `Bearer ${session.token}` } };
+    }),
+  );
 }
