@@ -30,7 +30,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/bench/hello', hidden, async () => ({ hello: 'world' }));
 
   // Only explicitly public settings reach the browser.
-  const appConfig = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, shopUrl: config.shopUrl };
+  const appConfig = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, shopUrl: config.shopUrl, wallet: app.services.wallet.availability() };
   app.get('/app-config.json', hidden, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return appConfig;

@@ -30,7 +30,7 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
   let googleAccount: Promise<GoogleServiceAccount | null> | undefined;
   const loadApple = () =>
     (appleCertificates ??= apple.certPath && apple.keyPath && apple.wwdrPath
-      ? readAppleCertificates({ certPath: apple.certPath, keyPath: apple.keyPath, wwdrPath: apple.wwdrPath, keyPassphrase: apple.keyPassphrase })
+      ? readAppleCertificates({ certPath: apple.certPath, keyPath: apple.keyPath, wwdrPath: apple.wwdrPath, keyPassphrase: apple.keyPassphrase, expect: { passTypeId: apple.passTypeId, teamId: apple.teamId } })
       : config.isProduction
         ? Promise.resolve(null)
         : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
@@ -45,6 +45,11 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
   }
 
   return {
+    /** Which wallets can answer, for the owner app's badges (D11: "the badge says so"). */
+    availability(): { apple: boolean; google: boolean } {
+      return { apple: Boolean(apple.certPath) || !config.isProduction, google: Boolean(google.serviceAccountPath && google.issuerId) };
+    },
+
     /** Reads (or makes, outside production) the signing material, so a bad setting shows at start. */
     async prepare(): Promise<void> {
       await Promise.all([loadApple(), loadGoogle()]);

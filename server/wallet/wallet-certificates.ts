@@ -17,6 +17,8 @@ export interface AppleCertificatePaths {
   keyPassphrase?: string;
   /** APPLE_WWDR_CERT: Apple's WWDR G4 intermediate, PEM or DER. */
   wwdrPath?: string;
+  /** APPLE_PASS_TYPE_ID and APPLE_TEAM_ID, checked against the certificate's UID and OU when given. */
+  expect?: { passTypeId: string; teamId: string };
 }
 
 /**
@@ -36,7 +38,26 @@ export async function readAppleCertificates(paths: Required<Pick<AppleCertificat
       }
     }),
   );
-  return normaliseCertificates({ signerCert: cert, signerKey: key, signerKeyPassphrase: paths.keyPassphrase, wwdr }, paths);
+  const certificates = normaliseCertificates({ signerCert: cert, signerKey: key, signerKeyPassphrase: paths.keyPassphrase, wwdr }, paths);
+  if (paths.expect) checkPassIdentity(certificates.signerCert, paths.expect, paths.certPath);
+  return certificates;
+}
+
+/**
+ * Wallet refuses a pass whose passTypeIdentifier and teamIdentifier differ from the signer
+ * certificate's UID and OU; this finds such a mismatch at start instead of on a phone.
+ */
+export function checkPassIdentity(signerCert: string, expect: { passTypeId: string; teamId: string }, certName = 'the signer certificate'): void {
+  const subject = new X509Certificate(signerCert).subject.split('\n');
+  const field = (name: string) => subject.find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1);
+  const uid = field('UID');
+  const ou = field('OU');
+  if (uid !== undefined && uid !== expect.passTypeId) {
+    throw new WalletCertificateError(`${certName} is for pass type ${uid}, but APPLE_PASS_TYPE_ID is ${expect.passTypeId}`);
+  }
+  if (ou !== undefined && ou !== expect.teamId) {
+    throw new WalletCertificateError(`${certName} belongs to team ${ou}, but APPLE_TEAM_ID is ${expect.teamId}`);
+  }
 }
 
 /**
