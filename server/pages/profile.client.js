@@ -71,7 +71,6 @@ open(linkDialog);
 const remind = byId('remind');
 if (remind) remind.querySelector('form').addEventListener('submit', () => setTimeout(closeAll));
 if (form) {
-form.noValidate = true;
 email.addEventListener('input', () => {
 form.classList.remove('p-bad');
 email.removeAttribute('aria-invalid');

@@ -79,7 +79,7 @@ a .p-v{color:var(--acc)}
 .p-in{display:block;width:100%;min-height:50px;margin-top:6px;padding:10px 14px;border:1px solid #98a2b3;border-radius:12px;background:#fff;color:inherit;font:inherit}
 .pp .p-err{display:none;margin-top:6px;color:#b42318;font-size:.875rem;font-weight:600}
 .p-in:user-invalid{border-color:#b42318}
-.p-in:user-invalid~.p-err,.p-bad .p-err,#contact-invalid:target~.p-err{display:block}
+.p-bad .p-err,#contact-invalid:target~.p-err{display:block}
 .p-btns{display:flex;flex-wrap:wrap-reverse;justify-content:flex-end;gap:8px;margin-top:22px}
 .p-btns .p-btn{flex:1 0 auto}
 .p-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:10px 20px;border:0;border-radius:12px;background:var(--acc2);color:var(--acc);font:inherit;font-weight:650;text-align:center;text-decoration:none;cursor:pointer}

@@ -1,4 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; `.ci/run` installs it when it is missing. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -35,4 +37,15 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh phone-sized context (own storage and cookies) in a language, with or without JavaScript. */
 export function phoneContext(browser: Browser, options: { locale?: string; javaScriptEnabled?: boolean } & BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, acceptDownloads: true, ...options });
+}
+
+/**
+ * Saves a screenshot when E2E_SHOTS_DIR is set (e.g. /tmp/shots), so a person can look at
+ * the pages in both languages and widths; screenshots never go into the repository.
+ */
+export async function maybeScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }

@@ -1,0 +1,263 @@
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLink, createProfile } from '../support/factories.ts';
+import { launchBrowser, maybeScreenshot, phoneContext } from './support/browser.ts';
+import { startPublicServer, type PublicServer } from './support/public-server.ts';
+
+// The public profile page in a phone-sized Chromium, as a visitor uses it after a scan: with
+// JavaScript (native modal dialogs) and without (links, :target dialogs, plain forms).
+
+let server: PublicServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startPublicServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.t.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+const TEXT = {
+  de: { reminder: 'Erinnerung setzen', exchange: 'Kontakt austauschen', save: 'Kontakt speichern', cancel: 'Abbrechen', send: 'Austauschen', calendar: 'Zum Kalender hinzufügen', open: 'Öffnen' },
+  en: { reminder: 'Set reminder', exchange: 'Exchange details', save: 'Save contact', cancel: 'Cancel', send: 'Exchange', calendar: 'Add to calendar', open: 'Open' },
+} as const;
+
+/** A new phone with the browser language set (Accept-Language follows it) on the full profile. */
+async function openProfile(lng: 'de' | 'en', options: { javaScriptEnabled?: boolean; path?: string } = {}): Promise<Page> {
+  context = await phoneContext(browser, { locale: lng === 'de' ? 'de-DE' : 'en-GB', javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  const res = await page.goto(`${server.base}${options.path ?? `/p/${server.full.id}`}`);
+  expect(res?.status()).toBe(200);
+  return page;
+}
+
+/** No internet here: the booking link answers from the test. Only where needed: routing stops downloads in Chromium. */
+const fakeBookingSite = () => context!.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
+
+const openDialogs = (page: Page) => page.locator('dialog').evaluateAll((ds) => ds.filter((d) => getComputedStyle(d).display !== 'none').map((d) => d.id));
+
+/** True when a click at the centre of `selector` would land on a dialog (the page behind cannot be clicked). */
+const coveredByDialog = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return Boolean(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('dialog'));
+  });
+
+async function download(page: Page, action: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), action()]);
+  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+}
+
+async function outboxMailTo(address: string, containing: string) {
+  const mails = await server.t.app.mailer.outbox();
+  return mails.find((m) => m.to === address && `${m.subject}\n${m.text}`.includes(containing));
+}
+
+for (const lng of ['de', 'en'] as const) {
+  const text = TEXT[lng];
+
+  describe(`profile page in ${lng}, JavaScript on`, () => {
+    it('shows the whole profile at once: name, job title, actions, links, blocks', async () => {
+      const page = await openProfile(lng);
+      expect(await page.getAttribute('html', 'lang')).toBe(lng);
+      expect(await page.locator('h1').innerText()).toBe('Dr. Jürgen Größe-Übermühl');
+      expect(await page.getByText('Leiter Vertrieb und Kundenbeziehungen').isVisible()).toBe(true);
+      for (const label of [text.reminder, text.exchange, text.save]) expect(await page.locator('.p-acts').getByRole('link', { name: label }).isVisible()).toBe(true);
+      expect(await page.locator('.p-list a[data-confirm]').count()).toBe(4);
+      expect(await page.locator('.p-soc a').count()).toBe(16);
+      // The images arrived and are drawn (a broken image has no natural width).
+      for (const img of await page.locator('img').all()) expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      await maybeScreenshot(page, `profile-${lng}-360`);
+      await maybeScreenshot(page, `profile-${lng}-360-full`, { fullPage: true });
+    });
+
+    it('opens one dialog at a time, blocks the page behind, and resets on close', async () => {
+      const page = await openProfile(lng);
+      await page.locator('.p-acts').getByRole('link', { name: text.exchange }).click();
+      expect(await openDialogs(page)).toEqual(['contact']);
+      expect(await coveredByDialog(page, '.p-acts .p-pri')).toBe(true);
+      await page.fill('#contact-email', 'halb@');
+      await page.getByRole('link', { name: text.cancel }).click();
+      expect(await openDialogs(page)).toEqual([]);
+
+      await page.locator('.p-acts').getByRole('link', { name: text.reminder }).click();
+      expect(await openDialogs(page)).toEqual(['remind']);
+      expect(await page.locator('input[name=remindIn][value="1d"]').isChecked()).toBe(true);
+      await page.locator('input[name=remindIn][value="1w"]').check();
+      await maybeScreenshot(page, `profile-${lng}-360-reminder`);
+      // Another action while one is open (only reachable by script here, the page is inert): still one dialog.
+      await page.evaluate(() => (document.querySelector('.p-acts a[href="#contact"]') as HTMLElement).click());
+      expect(await openDialogs(page)).toEqual(['contact']);
+      expect(await page.inputValue('#contact-email')).toBe('');
+      // A click outside the box closes it, and the reminder choice is back to its default.
+      await page.mouse.click(8, 8);
+      expect(await openDialogs(page)).toEqual([]);
+      expect(await page.locator('input[name=remindIn][value="1d"]').isChecked()).toBe(true);
+      await page.locator('.p-acts').getByRole('link', { name: text.reminder }).click();
+      await page.keyboard.press('Escape');
+      expect(await openDialogs(page)).toEqual([]);
+    });
+
+    it('floating menu: open, closing for 100 ms, closed; its actions open the dialogs', async () => {
+      const page = await openProfile(lng);
+      await page.locator('.p-fab summary').click();
+      expect(await page.locator('.p-fab ul').getByRole('link', { name: text.save }).isVisible()).toBe(true);
+      const states = await page.evaluate(async () => {
+        const fab = document.querySelector('details.p-fab') as HTMLDetailsElement;
+        fab.querySelector('summary')!.click();
+        const closing = { open: fab.open, closing: fab.classList.contains('p-closing') };
+        await new Promise((r) => setTimeout(r, 150));
+        return { closing, closed: { open: fab.open, closing: fab.classList.contains('p-closing') } };
+      });
+      expect(states).toEqual({ closing: { open: true, closing: true }, closed: { open: false, closing: false } });
+      await page.locator('.p-fab summary').click();
+      await page.locator('.p-fab ul').getByRole('link', { name: text.reminder }).click();
+      expect(await openDialogs(page)).toEqual(['remind']);
+      await page.waitForTimeout(150);
+      expect(await page.locator('details.p-fab').evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    });
+
+    it('downloads the vCard and the reminder, and both parse', async () => {
+      const page = await openProfile(lng);
+      const vcard = await download(page, () => page.locator('.p-acts').getByRole('link', { name: text.save }).click());
+      expect(vcard.name).toMatch(/\.vcf$/);
+      expect(vcard.text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+      expect(vcard.text).toContain('Größe-Übermühl');
+      expect(vcard.text.trimEnd().endsWith('END:VCARD')).toBe(true);
+
+      await page.locator('.p-acts').getByRole('link', { name: text.reminder }).click();
+      await page.locator('input[name=remindIn][value="3d"]').check();
+      const reminder = await download(page, () => page.getByRole('button', { name: text.calendar }).click());
+      expect(reminder.name).toBe('Reminder.ics');
+      const calendar = new ICAL.Component(ICAL.parse(reminder.text));
+      const event = calendar.getFirstSubcomponent('vevent')!;
+      expect(String(event.getFirstPropertyValue('summary'))).toContain('Größe-Übermühl');
+      const inDays = (new ICAL.Event(event).startDate.toJSDate().getTime() - Date.now()) / 86_400_000;
+      expect(inDays).toBeGreaterThan(2.5);
+      expect(inDays).toBeLessThan(3.5);
+      expect(await openDialogs(page)).toEqual([]);
+    });
+
+    it('contact exchange: email_error inline for a@b without sending, then the owner gets the mail', async () => {
+      const page = await openProfile(lng);
+      const posts: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+      await page.locator('.p-acts').getByRole('link', { name: text.exchange }).click();
+      await page.fill('#contact-email', 'a@b');
+      await page.getByRole('button', { name: text.send }).click();
+      expect(await page.locator('#contact-err').isVisible()).toBe(true);
+      expect(await page.getAttribute('#contact-email', 'aria-invalid')).toBe('true');
+      await maybeScreenshot(page, `profile-${lng}-360-contact-error`);
+      expect(posts).toEqual([]);
+      const visitor = `besucher-${lng}@example.org`;
+      await page.fill('#contact-email', visitor);
+      expect(await page.locator('#contact-err').isVisible()).toBe(false);
+      await page.getByRole('button', { name: text.send }).click();
+      await page.locator('#contact-sent').waitFor({ state: 'visible' });
+      expect(await openDialogs(page)).toEqual(['contact-sent']);
+      await maybeScreenshot(page, `profile-${lng}-360-contact-sent`);
+      expect(posts).toEqual([`${server.base}/p/${server.full.id}/contact`]);
+      expect(await outboxMailTo(server.owner.email, visitor)).toBeDefined();
+    });
+
+    it('asks before opening a web link, showing its name, and adds https:// where missing', async () => {
+      const page = await openProfile(lng);
+      await fakeBookingSite();
+      await page.getByRole('link', { name: 'Termin buchen' }).click();
+      expect(await openDialogs(page)).toEqual(['open-link']);
+      expect(await page.locator('#open-link h2').innerText()).toBe('Termin buchen');
+      expect(await page.locator('#open-link use').getAttribute('href')).toBe('#i-other');
+      const open = page.locator('#open-link').getByRole('link', { name: text.open });
+      expect(await open.getAttribute('href')).toBe('https://calendly.com/juergen-groesse');
+      await maybeScreenshot(page, `profile-${lng}-360-weblink`);
+      const [popup] = await Promise.all([context!.waitForEvent('page'), open.click()]);
+      expect(popup.url()).toBe('https://calendly.com/juergen-groesse');
+      expect(await openDialogs(page)).toEqual([]);
+    });
+  });
+
+  describe(`profile page in ${lng}, JavaScript off`, () => {
+    it('opens and closes the dialogs as :target overlays, one at a time', async () => {
+      const page = await openProfile(lng, { javaScriptEnabled: false });
+      await page.locator('.p-acts').getByRole('link', { name: text.reminder }).click();
+      expect(await openDialogs(page)).toEqual(['remind']);
+      expect(await coveredByDialog(page, '.p-acts .p-pri')).toBe(true);
+      await page.getByRole('link', { name: text.cancel }).first().click();
+      expect(await openDialogs(page)).toEqual([]);
+      await page.locator('.p-acts').getByRole('link', { name: text.exchange }).click();
+      expect(await openDialogs(page)).toEqual(['contact']);
+      await page.mouse.click(8, 8);
+      expect(await openDialogs(page)).toEqual([]);
+    });
+
+    it('floating menu opens and closes as a plain <details>', async () => {
+      const page = await openProfile(lng, { javaScriptEnabled: false });
+      await page.locator('.p-fab summary').click();
+      expect(await page.locator('.p-fab ul').isVisible()).toBe(true);
+      await page.locator('.p-fab summary').click();
+      expect(await page.locator('.p-fab ul').isVisible()).toBe(false);
+    });
+
+    it('downloads the reminder with the plain form', async () => {
+      const page = await openProfile(lng, { javaScriptEnabled: false });
+      await page.locator('.p-acts').getByRole('link', { name: text.reminder }).click();
+      const reminder = await download(page, () => page.getByRole('button', { name: text.calendar }).click());
+      expect(reminder.name).toBe('Reminder.ics');
+      expect(new ICAL.Component(ICAL.parse(reminder.text)).getFirstSubcomponent('vevent')).not.toBeNull();
+      // Without JavaScript a download leaves the page, and so the dialog, as it was.
+      await page.locator('#remind').getByRole('link', { name: text.cancel }).click();
+      const vcard = await download(page, () => page.locator('.p-acts').getByRole('link', { name: text.save }).click());
+      expect(vcard.text).toContain('BEGIN:VCARD');
+    });
+
+    it('contact exchange: a@b comes back with email_error and sends nothing, a good address comes back to the success dialog', async () => {
+      const page = await openProfile(lng, { javaScriptEnabled: false });
+      await page.locator('.p-acts').getByRole('link', { name: text.exchange }).click();
+      await page.fill('#contact-email', 'a@b');
+      await Promise.all([page.waitForURL(/#contact-invalid$/), page.getByRole('button', { name: text.send }).click()]);
+      expect(await openDialogs(page)).toEqual(['contact']);
+      expect(await page.locator('#contact-err').isVisible()).toBe(true);
+      expect(await outboxMailTo(server.owner.email, 'a@b')).toBeUndefined();
+      await maybeScreenshot(page, `profile-${lng}-360-nojs-contact-error`);
+      const visitor = `ohne-js-${lng}@example.org`;
+      await page.fill('#contact-email', visitor);
+      await Promise.all([page.waitForURL(/#contact-sent$/), page.getByRole('button', { name: text.send }).click()]);
+      expect(page.url()).toBe(`${server.base}/p/${server.full.id}?lng=${lng}#contact-sent`);
+      expect(await openDialogs(page)).toEqual(['contact-sent']);
+      expect(await outboxMailTo(server.owner.email, visitor)).toBeDefined();
+    });
+
+    it('opens web links directly', async () => {
+      const page = await openProfile(lng, { javaScriptEnabled: false });
+      await fakeBookingSite();
+      const [popup] = await Promise.all([context!.waitForEvent('page'), page.getByRole('link', { name: 'Termin buchen' }).click()]);
+      expect(popup.url()).toBe('https://calendly.com/juergen-groesse');
+    });
+  });
+}
+
+describe('links the owner typed (D12)', () => {
+  it('never renders a javascript: link as a link', async () => {
+    const p = await createProfile(server.t, server.owner, { firstName: 'Eve' });
+    await createLink(server.t, server.owner, p.id, { type: 'website', name: 'Gefährlich', link: 'javascript:alert(document.domain)' });
+    await createLink(server.t, server.owner, p.id, { type: 'github', name: 'Auch', link: ' jAvAsCrIpT:alert(1)' });
+    await createLink(server.t, server.owner, p.id, { type: 'website', name: 'Gut', link: 'example.com/gut' });
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await openProfile('de', { javaScriptEnabled, path: `/p/${p.id}` });
+      const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(hrefs.filter((h) => !/^(https?:|mailto:|tel:)/.test(h))).toEqual([]);
+      expect(hrefs).toContain('https://example.com/gut');
+      expect(await page.getByText('Gefährlich').isVisible()).toBe(true);
+      await context!.close();
+      context = undefined;
+    }
+  });
+});
