@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardLink } from '../../shared/card-link.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
-import { cardIdBodySchema, cardProfileChangeSchema, cardRegisteredSchema, cardRegisterSchema, cardSchema, publicCardSchema } from '../../shared/schemas/card.schema.ts';
+import { EDITIONS, cardIdBodySchema, cardProfileChangeSchema, cardRegisteredSchema, cardRegisterSchema, cardSchema, publicCardSchema } from '../../shared/schemas/card.schema.ts';
 import { errorSchema, idSchema } from '../../shared/schemas/common.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
+import { editionPng } from '../cards/edition-image.ts';
 import { qrPng, qrSvg } from '../cards/qr-code.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -34,6 +35,11 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/card/profile/change', { ...owner, schema: { ...owner.schema, body: cardProfileChangeSchema, response: { 200: cardSchema, ...errors } } }, (req) =>
     services.cards.changeProfile(ownerOf(req), req.body.cardId, req.body.profileId),
+  );
+
+  // A raster of each edition's art, for places that take no SVG (Google Wallet's pass images).
+  app.get('/cards/editions/:edition.png', { schema: { tags: ['cards'], params: z.object({ edition: z.enum(EDITIONS) }) } }, async (req, reply) =>
+    reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await editionPng(req.params.edition, { width: 660 })),
   );
 
   // The QR code only encodes the public card link, so it needs no sign-in; unknown ids are 404.

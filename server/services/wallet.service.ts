@@ -74,7 +74,9 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
       const { card, profile, link } = await cardWithProfile(owner, cardId);
       const serviceAccount = await loadGoogle();
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
-      const url = await buildGoogleSaveUrl({ card, profile, cardLink: link, serviceAccount, issuerId: google.issuerId, origins: [config.publicUrl], language });
+      // Google fetches pass images itself: only from a public https address.
+      const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
+      const url = await buildGoogleSaveUrl({ card, profile, cardLink: link, serviceAccount, issuerId: google.issuerId, origins: [config.publicUrl], language, heroImageUrl });
       return { url };
     },
   };
