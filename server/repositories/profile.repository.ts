@@ -6,6 +6,14 @@ import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from '../db/tables.t
 /** A profile row with `isInUse` (a card points at it). */
 export type ProfileWithUse = ProfileRow & { isInUse: boolean };
 
+/**
+ * The `updated` stamp of a changed profile: `now`, or one more than the stored stamp when that
+ * is not older. Cached answers are keyed by this stamp, so it must change on every change,
+ * also for two changes within one millisecond or a clock that stepped back.
+ */
+const nextStamp = (now: number) =>
+  sql<number>`case when ${sql.ref('updated')} >= ${now} then ${sql.ref('updated')} + 1 else ${now} end`;
+
 /** SQL for profiles. Owner reads take the owner's id, so another user's profile is not found. */
 export function createProfileRepository(db: Db) {
   const withUse = () =>
@@ -59,15 +67,17 @@ export function createProfileRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** Updates the caller's own profile; answers whether a row changed. */
+    /** Updates the caller's own profile (a new `updated` stamp, see `nextStamp`); answers whether a row changed. */
     async updateOwn(userId: string, id: string, patch: ProfileRowUpdate, trx: Db = db): Promise<boolean> {
-      const result = await trx.updateTable('profile').set(patch).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirst();
+      const { updated, ...rest } = patch;
+      const set = updated === undefined ? rest : { ...rest, updated: nextStamp(Number(updated)) };
+      const result = await trx.updateTable('profile').set(set).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
     /** Marks a profile changed, so cached public pages of it are rendered anew. */
     async touch(id: string, now: number, trx: Db = db): Promise<void> {
-      await trx.updateTable('profile').set({ updated: now }).where('id', '=', id).execute();
+      await trx.updateTable('profile').set({ updated: nextStamp(now) }).where('id', '=', id).execute();
     },
 
     /** `updated` and the stored view count of a public (ACTIVE) profile: the hot path's one read. */

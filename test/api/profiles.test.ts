@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROFILE_TEXT_FIELDS, profileSchema } from '../../shared/schemas/profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createLink, createProfile, expectD4, fullProfileFields, readOwnProfile, registerCard } from '../support/factories.ts';
@@ -98,6 +98,28 @@ describe('POST /profile/update', () => {
       profileImagePath: null, profileLogoPath: null, shortLinkId: p.shortLinkId, created: p.created,
     });
     expect((await publicShow(p.id)).status).toBe(200);
+  });
+
+  it('shows every change at once, even two changes within the same millisecond', async () => {
+    const p = await createProfile(t, owner);
+    await createLink(t, owner, p.id, { link: 'https://one.example' });
+    // A frozen clock: both changes carry the same time stamp.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1000 });
+    try {
+      for (const firstName of ['Eins', 'Zwei']) {
+        expect((await t.post('/profile/update', { id: p.id, firstName }, owner)).status).toBe(200);
+        expect((await readOwnProfile(t, owner, p.id)).firstName).toBe(firstName);
+        expect((await publicShow(p.id)).body.profile.firstName).toBe(firstName);
+      }
+      const link = await createLink(t, owner, p.id, { link: 'https://two.example' });
+      expect((await readOwnProfile(t, owner, p.id)).socialMediaLinks.map((l) => l.link)).toEqual(['https://one.example', 'https://two.example']);
+      expect((await t.post('/social-media-link/update', { socialMediaLinkId: link.id, sort: 1 }, owner)).status).toBe(200);
+      expect((await publicShow(p.id)).body.profile.socialMediaLinks.map((l: { link: string }) => l.link)).toEqual(['https://two.example', 'https://one.example']);
+      expect((await t.post('/profile/deactivate', { profileId: p.id }, owner)).status).toBe(200);
+      expect((await readOwnProfile(t, owner, p.id)).status).toBe('INACTIVE');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 404 cmc/profile-not-found for an unknown id', async () => {
