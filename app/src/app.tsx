@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { useTranslation } from 'react-i18next';
 import { AuthProvider } from './auth/auth.context.tsx';
 import { RequireAuth } from './auth/require-auth.guard.tsx';
 import { AppLayout } from './components/app-layout.tsx';
@@ -30,6 +31,20 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/** SPEC 1: toasts bottom-right, dark, closing after 3000 ms, without a progress bar. */
+function Toasts() {
+  const { t, ready } = useTranslation('molecules', { useSuspense: false });
+  return (
+    <ToastContainer
+      position="bottom-right"
+      theme="dark"
+      autoClose={3000}
+      hideProgressBar
+      aria-label={ready ? t('notifications') : undefined}
+    />
+  );
+}
 
 /** The owner app: SPEC 2's route table, each screen loaded when first visited. */
 export function App() {
@@ -61,7 +76,7 @@ export function App() {
               </Route>
             </Routes>
           </Suspense>
-          <ToastContainer position="bottom-right" theme="dark" autoClose={3000} hideProgressBar />
+          <Toasts />
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

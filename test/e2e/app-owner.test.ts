@@ -103,8 +103,8 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
     // Keyboard reordering: Space on the handle, arrow down, Space moves the first link one down.
     await page.locator('[data-testid="links-web"] .drag-handle').nth(0).focus();
     await page.keyboard.press('Space');
-    // The live region says what was picked up; the next keys act on the measured list.
-    await page.getByText(text(lng, 'edit_profile', 'links.announce_start', { item: text(lng, 'edit_profile', 'links.drag_item', { name: links[2], position: 1 }) })).waitFor({ state: 'attached' });
+    // The live region says where the link is; the next key acts on the measured list.
+    await page.getByText(text(lng, 'edit_profile', 'links.announce_over', { position: 1, count: 3 })).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowDown');
     await page.getByText(text(lng, 'edit_profile', 'links.announce_over', { position: 2, count: 3 })).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -354,7 +354,7 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
             <span className="stat-label">{t('views', { count: profile.profileViews })}</span>
           </p>
         )}
-        <div className="field-grid">
+        <div className="field-grid names">
           {fieldInput('personalTitle')}
           {fieldInput('firstName')}
           {fieldInput('lastName')}
@@ -436,18 +436,26 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
         )}
       </Group>
 
+      {!isNew && (
+        <section className="content-card stack" aria-labelledby="more-title">
+          <h2 id="more-title" className="card-title">{t('groups.more')}</h2>
+          <div className="more-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => void shareVcard()}>{t('share_vcard')}</button>
+            {/* SPEC 4 / D8: only a profile no card uses can be removed. */}
+            {profile.isInUse ? (
+              <p className="muted">{t('remove_in_use_hint')}</p>
+            ) : (
+              <button type="button" className="btn btn-ghost danger" onClick={() => void removeProfile()}>{t('remove_profile')}</button>
+            )}
+          </div>
+        </section>
+      )}
+
       <div className="action-bar">
         <div className="action-bar-inner">
           <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t('saving') : tm('save')}</button>
           {!isNew && (
-            <>
-              <Link to={`/profile/${encodeURIComponent(profile.id)}/preview`} className="btn btn-secondary">{t('preview')}</Link>
-              <button type="button" className="btn btn-secondary" onClick={() => void shareVcard()}>{t('share_vcard')}</button>
-              {/* SPEC 4 / D8: only a profile no card uses can be removed. */}
-              {!profile.isInUse && (
-                <button type="button" className="btn btn-ghost danger" onClick={() => void removeProfile()}>{t('remove_profile')}</button>
-              )}
-            </>
+            <Link to={`/profile/${encodeURIComponent(profile.id)}/preview`} className="btn btn-secondary">{t('preview')}</Link>
           )}
         </div>
       </div>

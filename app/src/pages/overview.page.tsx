@@ -116,11 +116,12 @@ function Dashboard() {
             ))}
           </ul>
         )}
-        <div className="shop-row">
-          {config?.shopUrl && (
-            <a className="btn btn-ghost" href={config.shopUrl} target="_blank" rel="noopener noreferrer">{tc('want_another_card')}</a>
-          )}
-        </div>
+        {config?.shopUrl && (
+          <div className="shop-banner">
+            <span>{tc('want_another_card')}</span>
+            <a className="btn btn-primary btn-small" href={config.shopUrl} target="_blank" rel="noopener noreferrer">{tc('to_shop')}</a>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="wallet-title" className="section">

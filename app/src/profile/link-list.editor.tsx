@@ -135,7 +135,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="field field-link">
           <label htmlFor={`${id}-link`}>{t('links.link')}</label>
           <input
             id={`${id}-link`}
@@ -148,7 +148,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
             onChange={(e) => onChange(draft.key, { link: e.target.value })}
           />
         </div>
-        <div className="field">
+        <div className="field field-name">
           <label htmlFor={`${id}-name`}>{t('links.name')}</label>
           <input id={`${id}-name`} type="text" maxLength={200} value={draft.name} onChange={(e) => onChange(draft.key, { name: e.target.value })} />
         </div>

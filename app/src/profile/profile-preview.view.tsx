@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,8 +18,8 @@ export interface ProfilePreviewViewProps {
 
 /**
  * SPEC 2's preview routes: the very components of the server-rendered public page, fed with
- * the owner's profile, plus the back-to-overview bar. The back button goes one route up, which
- * for these flat routes is the overview (React Router's `..`).
+ * the owner's profile, under the app's back-to-overview bar. The back button goes one route up,
+ * which for these flat routes is the overview (React Router's `..`).
  */
 export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps) {
   const { t, i18n } = useTranslation('profile');
@@ -29,30 +30,22 @@ export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps
   const translate = t as unknown as Translate<ProfileKey>;
 
   if (loading) return <PageSpinner />;
+  const back = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    navigate('..');
+  };
   return (
     <div className="preview-shell">
       <style>{PUBLIC_PAGE_CSS}</style>
+      {/* The bar is the app's own landmark: the page component's notice would sit outside every landmark. */}
+      <aside className="preview-bar" aria-label={tp('preview_notice')}>
+        <p>{tp('preview_notice')}</p>
+        <a className="btn btn-secondary btn-small" href="/" onClick={back}>{tp('back_to_overview')}</a>
+      </aside>
       {profile ? (
-        <ProfilePage
-          profile={profile}
-          lng={toAppLanguage(i18n.resolvedLanguage ?? i18n.language)}
-          t={translate}
-          preview={{
-            notice: tp('preview_notice'),
-            backLabel: tp('back_to_overview'),
-            backHref: '/',
-            onBack: (event) => {
-              event.preventDefault();
-              navigate('..');
-            },
-          }}
-        />
+        <ProfilePage profile={profile} lng={toAppLanguage(i18n.resolvedLanguage ?? i18n.language)} t={translate} />
       ) : (
         <div className="pp">
-          <div className="p-pv">
-            <p>{tp('preview_notice')}</p>
-            <a className="p-btn" href="/" onClick={(event) => { event.preventDefault(); navigate('..'); }}>{tp('back_to_overview')}</a>
-          </div>
           <ProfileNotFoundPage heading={translate('profile_not_found')} text={translate('profile_not_found_text')} />
         </div>
       )}
