@@ -88,6 +88,8 @@ const OWNER_CALLS: Array<[string, Call]> = [
   ['POST /card/delete', (u) => t.post('/card/delete', { cardId: aliceCard.cardId }, u)],
   ['POST /card/profile/change (her card)', (u) => t.post('/card/profile/change', { cardId: aliceCard.cardId, profileId: u ? malloryProfile.id : aliceSpare.id }, u)],
   ['POST /card/profile/change (her profile)', (u) => t.post('/card/profile/change', { cardId: malloryCard.cardId, profileId: aliceSpare.id }, u)],
+  ['GET /wallet/download/{cardId}', (u) => t.get(`/wallet/download/${aliceCard.cardId}`, u)],
+  ['POST /wallet/google/save-url', (u) => t.post('/wallet/google/save-url', { cardId: aliceCard.cardId }, u)],
 ];
 
 describe('a second user', () => {
