@@ -65,7 +65,8 @@ export default function MyCardPage() {
 
   const downloadQr = async () => {
     try {
-      const blob = await apiDownload(current.qrCodePath);
+      // The page shows the crisp SVG; the download is the PNG the server renders beside it, which every app opens.
+      const blob = await apiDownload(current.qrCodePath.replace(/\.svg$/, '.png'));
       saveBlob(blob, `QR-${current.cardId}.png`);
     } catch (error) {
       toast.error(t('qr_download_failed', { message: errorMessage(error, tm) }));

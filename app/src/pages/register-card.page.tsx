@@ -17,6 +17,12 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
 useLocalQrReaderWasm();
 
+/**
+ * The rear camera (SPEC 2), asked for HD without minimums: the library's own defaults demand at
+ * least 640 px of height, which a 640x480 laptop webcam cannot give (OverconstrainedError).
+ */
+const CAMERA: MediaTrackConstraints = { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } };
+
 /** SPEC 9: the reader looks at most every 500 ms. */
 const SCAN_DELAY_MS = 500;
 
@@ -98,9 +104,12 @@ export default function RegisterCardPage() {
   };
 
   const onError = (error: IScannerError) => {
+    // The cause (a DOMException, a wasm failure) is what support needs; the owner gets a sentence.
+    console.error('QR reader failed', error.kind, error.cause);
     // A denied permission or a missing camera is what the owner can act on; say which.
     if (error.kind === 'unsupported' || error.kind === 'insecure-context') setScanError(t('unsupported_browser'));
     else if (error.kind === 'permission-denied') setScanError(t('camera_denied'));
+    else if (error.kind === 'no-camera') setScanError(t('camera_missing'));
     else setScanError(t('camera_error', { message: error.message }));
   };
 
@@ -125,7 +134,7 @@ export default function RegisterCardPage() {
               onScan={(codes) => void onScan(codes)}
               onError={onError}
               formats={['qr_code']}
-              constraints={{ facingMode: 'environment' }}
+              constraints={CAMERA}
               scanDelay={SCAN_DELAY_MS}
               retryDelay={SCAN_DELAY_MS}
               allowMultiple

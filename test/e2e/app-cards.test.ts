@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import QRCode from 'qrcode';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './support/browser.ts';
+import {
+  appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, y4mFromImage, type AppServer, type Lng,
+} from './app-support.ts';
+
+// Cards in the owner app: the card path from the public card page through sign-up and
+// verification to the automatic registration (SPEC 4), the scan path with Chromium's fake
+// camera showing a minted card's QR code, and the my-card screen.
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.t.close();
+});
+
+/** A Chromium whose camera shows `image` (Chromium's fake capture device, camera allowed). */
+async function browserWithCamera(image: Buffer): Promise<Browser> {
+  const clip = await y4mFromImage(image);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${clip}`],
+  });
+}
+
+describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
+  it('registers the card of the public card page right after sign-up and verification', async () => {
+    const [cardId] = await server.t.mintCards('rainbow', 1);
+    const context = await appContext(browser, lng);
+    const page = await context.newPage();
+    const email = `card-${lng}-${Date.now()}@example.com`;
+    await withFailureShot(page, `card-path-${lng}`, async () => {
+      // The server-rendered card page stores registerCard and sends a visitor to /register.
+      await page.goto(`${server.base}/card/${cardId}?lng=${lng}`);
+      await page.getByRole('link', { name: text(lng, 'public_card_redirect', 'register_card') }).click();
+      await page.waitForURL(/\/register$/);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'register_page', 'title') }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBe(JSON.stringify({ cardId }));
+
+      await page.getByLabel(text(lng, 'register_page', 'email')).fill(email);
+      await page.getByLabel(text(lng, 'register_page', 'password')).fill('a good long password');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: text(lng, 'register_page', 'submit') }).click();
+      await page.getByRole('heading', { name: text(lng, 'my_profile', 'verify.title') }).waitFor();
+
+      // Verified: the overview sees the stored card, registers it and opens its new profile.
+      await page.goto(await mailLink(server.base, email, '/verify-email'));
+      await page.waitForURL(/\/profile\/[A-Za-z0-9]+$/);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true }).waitFor();
+      await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBeNull();
+
+      // The overview lists the card and the profile made for it, now in use.
+      await page.getByRole('link', { name: text(lng, 'molecules', 'back_to_overview') }).click();
+      await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
+      await page.getByText(text(lng, 'cards', 'editions.rainbow')).first().waitFor();
+      await page.getByText(text(lng, 'my_profile', 'in_use'), { exact: true }).waitFor();
+    });
+    await context.close();
+  });
+});
+
+describe('my card', () => {
+  it('shows the QR code and card, checks the profile choice, previews, and resets the card', async () => {
+    const lng: Lng = 'en';
+    const owner = await server.t.signUp();
+    const [cardId] = await server.t.mintCards('kingOfTheMoment', 1);
+    expect((await server.t.post('/card/register', { cardId }, owner)).status).toBe(200);
+    const context = await appContext(browser, lng, owner);
+    const page = await context.newPage();
+    await withFailureShot(page, 'my-card', async () => {
+      await page.goto(`${server.base}/`);
+      await page.locator('.card-tile').filter({ hasText: text(lng, 'cards', 'editions.kingOfTheMoment') }).click();
+      await page.waitForURL(new RegExp(`/my-card/${cardId}$`));
+      await page.getByRole('heading', { level: 1, name: text(lng, 'my_card', 'title') }).waitFor();
+      await expectAccessible(page, 'my card');
+
+      // The QR image loads, hides and shows again, and downloads as PNG.
+      const qr = page.getByRole('img', { name: /QR/ });
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await page.getByRole('button', { name: text(lng, 'my_card', 'hide_qr') }).click();
+      expect(await qr.isVisible()).toBe(false);
+      await page.getByRole('button', { name: text(lng, 'my_card', 'show_qr') }).click();
+      expect(await qr.isVisible()).toBe(true);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: text(lng, 'my_card', 'download_qr') }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`QR-${cardId}.png`);
+      expect(fs.readFileSync(await download.path()).subarray(1, 4).toString()).toBe('PNG');
+
+      // SPEC 5: saving without a profile says so.
+      await page.getByLabel(text(lng, 'my_card', 'profile_label'), { exact: true }).selectOption('');
+      await page.getByRole('button', { name: text(lng, 'my_card', 'save') }).click();
+      await page.getByText(text(lng, 'my_card', 'select_profile_first')).waitFor();
+
+      // The card preview shows the card's profile with the way back.
+      await page.getByRole('link', { name: text(lng, 'my_card', 'preview') }).click();
+      await page.waitForURL(new RegExp(`/card/${cardId}/preview$`));
+      await page.getByText(text(lng, 'preview_profile', 'preview_notice')).first().waitFor();
+      await page.getByRole('link', { name: text(lng, 'preview_profile', 'back_to_overview') }).waitFor();
+      await expectAccessible(page, 'card preview');
+      await page.goBack();
+
+      // Reset asks first; Cancel keeps the card, confirming frees it.
+      await page.getByRole('button', { name: text(lng, 'my_card', 'reset') }).click();
+      const dialog = page.getByRole('dialog', { name: text(lng, 'my_card', 'reset_title') });
+      await dialog.waitFor();
+      await expectAccessible(page, 'reset confirmation');
+      await dialog.getByRole('button', { name: text(lng, 'molecules', 'cancel') }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: text(lng, 'my_card', 'reset') }).click();
+      await dialog.getByRole('button', { name: text(lng, 'my_card', 'reset') }).click();
+      await page.getByText(text(lng, 'my_card', 'reset_done')).waitFor();
+      await page.getByText(text(lng, 'cards', 'no_cards')).waitFor();
+    });
+    await context.close();
+  });
+});
+
+describe('scan path', () => {
+  it("registers a minted card from its QR code seen by the rear camera, with the reader's wasm from this server", async () => {
+    const lng: Lng = 'en';
+    const owner = await server.t.signUp();
+    const [cardId] = await server.t.mintCards('firstEditionSilver', 1);
+    const qr = Buffer.from(await (await fetch(`${server.base}/cards/${cardId}/qr.png`)).arrayBuffer());
+    const cameraBrowser = await browserWithCamera(qr);
+    const context = await appContext(cameraBrowser, lng, owner);
+    const page = await context.newPage();
+    const origins = new Set<string>();
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    const wasm: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.wasm')) wasm.push(`${response.status()} ${response.url()}`);
+    });
+    try {
+      await withFailureShot(page, 'scan', async () => {
+        await page.goto(`${server.base}/register-card`);
+        await page.getByRole('heading', { level: 1, name: text(lng, 'register_card', 'title') }).waitFor();
+        await expectAccessible(page, 'register card');
+        await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor({ timeout: 30_000 });
+        await page.waitForURL(new RegExp(`${server.base}/$`));
+        await page.getByText(text(lng, 'cards', 'editions.firstEditionSilver')).first().waitFor();
+      });
+      expect(wasm).toHaveLength(1);
+      expect(wasm[0]).toMatch(new RegExp(`^200 ${server.base}/assets/zxing_reader-[\\w-]+\\.wasm$`));
+      // Nothing from a CDN: every request of the page went to this server (or stayed in the page).
+      expect([...origins].filter((o) => o !== server.base && o !== 'null')).toEqual([]);
+      const cards = await server.t.get('/find/own/cards', owner);
+      expect(cards.body.map((c: { cardId: string }) => c.cardId)).toEqual([cardId]);
+    } finally {
+      await cameraBrowser.close();
+    }
+  });
+
+  it('says could_not_read_card_info for a QR code that is not a card link, and keeps scanning', async () => {
+    const lng: Lng = 'de';
+    const owner = await server.t.signUp();
+    const cameraBrowser = await browserWithCamera(await QRCode.toBuffer('https://example.com/not-a-card', { width: 400, margin: 2 }));
+    const context = await appContext(cameraBrowser, lng, owner);
+    const page = await context.newPage();
+    try {
+      await withFailureShot(page, 'scan-unreadable', async () => {
+        await page.goto(`${server.base}/register-card`);
+        await page.getByText(text(lng, 'register_card', 'could_not_read_card_info')).first().waitFor({ timeout: 30_000 });
+        // Still on the scanner, nothing registered.
+        expect(new URL(page.url()).pathname).toBe('/register-card');
+        await page.locator('.scanner-frame video').waitFor();
+      });
+      expect((await server.t.get('/find/own/cards', owner)).body).toEqual([]);
+    } finally {
+      await cameraBrowser.close();
+    }
+  });
+
+  it('reports an unsupported browser when there are no media devices', async () => {
+    for (const lng of ['de', 'en'] as const) {
+      const owner = await server.t.signUp();
+      const context = await appContext(browser, lng, owner);
+      await context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined, configurable: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.base}/register-card`);
+      await page.getByText(text(lng, 'register_card', 'unsupported_browser')).waitFor();
+      await context.close();
+    }
+  });
+
+  it('shows the Error-Code of a failed stored registration and returns to the overview', async () => {
+    const lng: Lng = 'de';
+    const holder = await server.t.signUp();
+    const [cardId] = await server.t.mintCards('rainbow', 1);
+    expect((await server.t.post('/card/register', { cardId }, holder)).status).toBe(200);
+    const owner = await server.t.signUp();
+    const context = await appContext(browser, lng, owner);
+    await context.addInitScript((id) => {
+      if (!sessionStorage.getItem('stored')) {
+        sessionStorage.setItem('stored', '1');
+        localStorage.setItem('registerCard', JSON.stringify({ cardId: id }));
+      }
+    }, cardId);
+    const page = await context.newPage();
+    await page.goto(`${server.base}/`);
+    await page.getByText(new RegExp(`^${text(lng, 'molecules', 'errors.error_code', { status: 409, detail: '' }).trim()}`)).waitFor();
+    await page.waitForURL(new RegExp(`${server.base}/$`));
+    await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBeNull();
+    await context.close();
+  });
+});
