@@ -32,10 +32,19 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!req.isMultipart()) throw badInput(kind, 'send multipart/form-data with the image file');
         let profileId: string | undefined;
         let file: Buffer | undefined;
-        for await (const part of req.parts()) {
-          if (part.type === 'field' && part.fieldname === 'profileId') profileId = String(part.value);
-          else if (part.type === 'file' && part.fieldname === kind) file = await readLimited(part as MultipartFile, kind);
-          else if (part.type === 'file') await (part as MultipartFile).toBuffer().catch(() => undefined);
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'field' && part.fieldname === 'profileId') profileId = String(part.value);
+            else if (part.type === 'file' && part.fieldname === kind) file = await readLimited(part as MultipartFile, kind);
+            else if (part.type === 'file') await (part as MultipartFile).toBuffer().catch(() => undefined);
+          }
+        } catch (error) {
+          // The multipart parser throws plain Errors for a body it cannot read ("Unexpected end
+          // of multipart data", "Boundary not found") and its own 4xx for forbidden field names
+          // or too many parts: the sender's fault, not a 500, and D4 names the field.
+          if (error instanceof AppError) throw error;
+          if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, ErrorCode.fileTooLarge, 'The upload is too large or has too many parts.', kind);
+          throw badInput(kind, `the multipart body could not be read (${(error as Error).message})`);
         }
         const id = idSchema.safeParse(profileId);
         if (!id.success) throw badInput('profileId', 'required: the id of the profile');
