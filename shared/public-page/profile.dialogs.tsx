@@ -88,7 +88,7 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
             aria-describedby="contact-instr"
             aria-errormessage="contact-err"
           />
-          <p className="p-err" id="contact-err">{t('email_error')}</p>
+          <p className="p-err" id="contact-err" role="alert">{t('email_error')}</p>
           <p id="contact-instr">{t('contact_instruction', { name })}</p>
           <div className="p-btns">
             <CloseLink>{t('cancel')}</CloseLink>

@@ -78,7 +78,8 @@ a .p-v{color:var(--acc)}
 .p-fl{display:block;margin-top:16px;font-weight:600}
 .p-in{display:block;width:100%;min-height:50px;margin-top:6px;padding:10px 14px;border:1px solid #98a2b3;border-radius:12px;background:#fff;color:inherit;font:inherit}
 .pp .p-err{display:none;margin-top:6px;color:#b42318;font-size:.875rem;font-weight:600}
-.p-in:user-invalid{border-color:#b42318}
+.pp .p-in:focus-visible{outline:3px solid rgba(28,79,214,.35);outline-offset:1px;border-color:var(--acc)}
+.p-in:user-invalid,.p-bad .p-in{border-color:#b42318}
 .p-bad .p-err,#contact-invalid:target~.p-err{display:block}
 .p-btns{display:flex;flex-wrap:wrap-reverse;justify-content:flex-end;gap:8px;margin-top:22px}
 .p-btns .p-btn{flex:1 0 auto}
