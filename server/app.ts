@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  const auth = createAuth({ config, db: database.db, engine: database.engine, mailer });
+  const auth = createAuth({ config, db: database.db, engine: database.engine, mailer, log: app.log });
 
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -1,6 +1,7 @@
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Engine } from '../db/database.ts';
@@ -44,8 +45,8 @@ const updatePasswordPlugin = {
 } satisfies BetterAuthPlugin;
 
 /** better-auth on our own database: e-mail + password, verification and reset mails, bearer tokens. */
-export function createAuth(options: { config: Config; db: Db; engine: Engine; mailer: Mailer }) {
-  const { config, db, engine, mailer } = options;
+export function createAuth(options: { config: Config; db: Db; engine: Engine; mailer: Mailer; log: FastifyBaseLogger }) {
+  const { config, db, engine, mailer, log } = options;
   return betterAuth({
     appName: 'Contact Cards',
     baseURL: config.publicUrl,
@@ -86,6 +87,11 @@ export function createAuth(options: { config: Config; db: Db; engine: Engine; ma
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
     plugins: [bearer(), updatePasswordPlugin],
+    // better-auth's own messages go into the service's structured log, at its level.
+    logger: {
+      disabled: config.logLevel === 'silent',
+      log: (level, message, ...args) => log[level === 'debug' ? 'debug' : level]({ source: 'better-auth', args: args.length ? args : undefined }, message),
+    },
   });
 }
 

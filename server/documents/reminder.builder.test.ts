@@ -52,6 +52,14 @@ describe('buildReminder', () => {
     expect(time(event, 'dtstamp').toJSDate().toISOString()).toBe('2026-03-27T22:15:42.000Z');
   });
 
+  it('still answers for profile links the ics URL check refuses, with the link in the description', () => {
+    for (const url of ['http://localhost:3/p/prof1', 'http://[::1]:3000/p/prof1']) {
+      const events = parseEvents(buildReminder({ profile: makeProfile(), profileUrl: url, remindIn: '1d', now, language: 'en' }));
+      expect(events).toHaveLength(1);
+      expect(String(events[0].getFirstPropertyValue('description'))).toContain(url.replace(/\/p\/prof1$/, ''));
+    }
+  });
+
   it('gives every file its own UID', () => {
     const input = { profile: makeProfile(), profileUrl, remindIn: '1d' as const, now, language: 'de' as const };
     const uids = [buildReminder(input), buildReminder(input)].map((t) => parseEvents(t)[0].getFirstPropertyValue('uid'));

@@ -100,7 +100,11 @@ export function buildReminder({ profile, profileUrl, remindIn, now = new Date(),
     // ics does not escape an alarm's description, so it gets the TEXT escaping here.
     alarms: [{ action: 'display', description: escapeText(summary), trigger: { minutes: 15, before: true } }],
   } satisfies EventAttributes & { timestamp: number };
-  const { error, value } = createEvent(event);
+  let result = createEvent(event);
+  // ics's URL check refuses some valid addresses (one-digit ports, IPv6 hosts); the link is in
+  // the description as well, so the event goes out without its URL property then.
+  if (result.error) result = createEvent({ ...event, url: undefined });
+  const { error, value } = result;
   if (error || !value) throw error ?? new Error('ics returned no calendar');
   return refold(value);
 }
