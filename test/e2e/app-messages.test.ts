@@ -93,7 +93,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       // The terms page is linked from the form.
       const [terms] = await Promise.all([
         context.waitForEvent('page'),
-        page.getByRole('link', { name: text(lng, 'register_page', 'terms.title').split(' ')[0] === 'Terms' ? 'terms of service' : 'Nutzungsbedingungen' }).click(),
+        page.getByRole('link', { name: /<terms>(.+)<\/terms>/.exec(text(lng, 'register_page', 'accept_tos'))![1] }).click(),
       ]);
       await terms.getByRole('heading', { level: 1, name: text(lng, 'register_page', 'terms.title') }).waitFor();
       await expectAccessible(terms, 'terms');
@@ -193,7 +193,9 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await shows(page, text(lng, 'update_password', 'login_first_for_change_info'));
       await page.getByRole('button', { name: text(lng, 'update_password', 'login_again') }).click();
       await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('email') === user.email);
-      await page.getByLabel(text(lng, 'login', 'password')).fill(user.password);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      expect(await page.getByLabel(text(lng, 'login', 'email'), { exact: true }).inputValue()).toBe(user.email);
+      await page.getByLabel(text(lng, 'login', 'password'), { exact: true }).fill(user.password);
       await page.getByRole('button', { name: text(lng, 'login', 'submit') }).click();
       // Back where the owner was, with a fresh sign-in the change goes through.
       await page.getByRole('heading', { level: 1, name: text(lng, 'update_password', 'title') }).waitFor();

@@ -33,17 +33,30 @@ export interface AppServer {
   base: string;
 }
 
-/** Starts the server for one suite; close with `server.t.close()`. */
+/**
+ * Starts the server for one suite; close with `server.t.close()`. It trusts one proxy hop, so
+ * each browser context can come from its own address (see {@link appContext}) and the
+ * per-address sign-in limits apply per simulated person, not to the whole suite at once.
+ */
 export async function startAppServer(): Promise<AppServer> {
   ensureAppBuilt();
-  const t = await createTestApp();
+  const t = await createTestApp({ TRUST_PROXY: '1' });
   const base = await t.listen();
   return { t, base };
 }
 
-/** A phone context in a language; with `user` it starts signed in (the app's token in local storage). */
+let visitor = 0;
+
+/**
+ * A phone context in a language, as a person of its own (own storage, own client address);
+ * with `user` it starts signed in (the app's token in local storage).
+ */
 export async function appContext(browser: Browser, lng: Lng, user?: TestUser): Promise<BrowserContext> {
-  const context = await phoneContext(browser, { locale: lng === 'de' ? 'de-DE' : 'en-GB' });
+  visitor += 1;
+  const context = await phoneContext(browser, {
+    locale: lng === 'de' ? 'de-DE' : 'en-GB',
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor % 250}` },
+  });
   await context.addInitScript(
     ([key, token, language]) => {
       // Only on the first page of a context, so a sign-out or a language switch in the test sticks.

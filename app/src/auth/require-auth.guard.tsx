@@ -5,6 +5,8 @@ import { useAuth } from './auth.context.tsx';
 /** Where a guarded route came from, so login can send the owner back there. */
 export interface FromState {
   from?: { pathname: string; search: string; hash: string };
+  /** Set when the owner was sent to sign in again (stale sign-in): login must not skip its form. */
+  reauth?: boolean;
 }
 
 /**

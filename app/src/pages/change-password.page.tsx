@@ -5,6 +5,7 @@ import type { ApiRequestError } from '../api/api-client.ts';
 import { authClient } from '../auth/auth-client.ts';
 import { useAuth } from '../auth/auth.context.tsx';
 import { updatePasswordErrorKey, type UpdatePasswordErrorKey } from '../auth/auth-error-messages.ts';
+import type { FromState } from '../auth/require-auth.guard.tsx';
 import { FormAlert, FormField } from '../components/form-field.tsx';
 import { toast } from '../components/toast.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
@@ -12,7 +13,7 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 /** SPEC 2, Change password: new password twice, save, back. */
 export default function ChangePasswordPage() {
   const { t } = useTranslation('update_password');
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -42,10 +43,12 @@ export default function ChangePasswordPage() {
     }
   };
 
-  const loginAgain = async () => {
+  const loginAgain = () => {
     const email = user?.email ?? '';
-    await signOut();
-    navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true, state: { from: { pathname: '/change-password', search: '', hash: '' } } });
+    const state: FromState = { from: { pathname: '/change-password', search: '', hash: '' }, reauth: true };
+    // Login ends the old session itself once it shows: signed out on this guarded route, the
+    // guard would send the owner to /login without the address.
+    navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true, state });
   };
 
   return (
@@ -61,7 +64,7 @@ export default function ChangePasswordPage() {
               <span>{t(error.key)}</span>
               {error.raw && <span className="alert-detail">{error.raw}</span>}
               {error.key === 'login_first_for_change_info' && (
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => void loginAgain()}>
+                <button type="button" className="btn btn-secondary btn-small" onClick={loginAgain}>
                   {t('login_again')}
                 </button>
               )}

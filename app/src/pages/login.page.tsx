@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../api/api-client.ts';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 /** SPEC 2, Login: e-mail (prefilled from ?email=), password, a note and the reset link. */
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { user, signIn } = useAuth();
+  const { user, signIn, signOut } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -21,10 +21,21 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('title'));
 
-  const from = (location.state as FromState | null)?.from;
+  const state = location.state as FromState | null;
+  const from = state?.from;
+  const reauth = Boolean(state?.reauth);
+  const endedStaleSession = useRef(false);
+  useEffect(() => {
+    // Sent here to sign in again: the stale session ends now that this form is on screen, once,
+    // so the fresh sign-in that follows is never ended by a later render.
+    if (!reauth || endedStaleSession.current) return;
+    endedStaleSession.current = true;
+    void signOut();
+  }, [reauth, signOut]);
   const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
-  // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview).
-  if (user && !busy) return <Navigate to={target} replace />;
+  // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview),
+  // unless the owner came to sign in again while the old session is being ended.
+  if (user && !busy && !reauth) return <Navigate to={target} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
