@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
 import {
   appContext, expectAccessible, withFailureShot, mailLink, oversizedImage, smallPng, startAppServer, text, type AppServer, type Lng,
 } from './app-support.ts';
@@ -135,6 +135,42 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
     await page.getByText('Work').waitFor();
     await page.getByText(text(lng, 'my_profile', 'not_in_use')).waitFor();
     });
+    await context.close();
+  });
+});
+
+describe('languages (SPEC 9, D1)', () => {
+  it('detects the browser language, shows English for any other, and keeps a choice from the flag menu', async () => {
+    for (const [locale, lng] of [['de-AT', 'de'], ['en-US', 'en'], ['fr-FR', 'en']] as const) {
+      const context = await phoneContext(browser, { locale });
+      const page = await context.newPage();
+      await page.goto(`${server.base}/login`);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
+      await context.close();
+    }
+
+    // ?lng= wins over the browser; the flag menu switches, and the choice survives a reload.
+    const context = await phoneContext(browser, { locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${server.base}/login?lng=de`);
+    await page.getByRole('heading', { level: 1, name: text('de', 'login', 'title') }).waitFor();
+    await page.goto(`${server.base}/login`);
+    await page.getByRole('heading', { level: 1, name: text('de', 'login', 'title') }).waitFor();
+    await page.getByRole('button', { name: text('de', 'languages', 'choose_language', { language: text('de', 'languages', 'de') }) }).click();
+    await expectAccessible(page, 'language menu open');
+    await page.getByRole('button', { name: text('de', 'languages', 'en') }).click();
+    await page.getByRole('heading', { level: 1, name: text('en', 'login', 'title') }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: text('en', 'login', 'title') }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+
+    // The signed-out menu offers login; an unknown path says so in the chosen language.
+    await page.getByRole('button', { name: text('en', 'molecules', 'nav.menu') }).click();
+    await page.getByRole('link', { name: text('en', 'molecules', 'nav.login') }).waitFor();
+    await page.goto(`${server.base}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: text('en', 'molecules', 'not_found.title') }).waitFor();
+    await expectAccessible(page, 'not found');
     await context.close();
   });
 });
