@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { idSchema } from '../../shared/schemas/common.schema.ts';
-import { sendContactSchema, shortLinkBodySchema, type Language } from '../../shared/schemas/profile.schema.ts';
+import { sendContactSchema, type Language } from '../../shared/schemas/profile.schema.ts';
 import { AppError, badInput } from '../http/errors.ts';
 import { pickLanguage } from '../http/language.ts';
 import { createPageRenderer } from './page.renderer.tsx';
 import { createPageTexts } from './page-texts.ts';
-import { identityBody, RenderCache, type CachedPage, type ProducedPage } from './render-cache.ts';
+import { identityBody, RenderCache, type CachedPage } from './render-cache.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -30,6 +30,11 @@ const SECURITY_HEADERS = {
 
 /** The best encoding the client accepts of the two every cached page holds; null for identity. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  // Browsers send a plain list ("gzip, deflate, br, zstd"): no weights to read, no parsing.
+  if (!acceptEncoding.includes(';') && !acceptEncoding.includes('*')) {
+    return acceptEncoding.includes('br') ? 'br' : acceptEncoding.includes('gzip') ? 'gzip' : null;
+  }
   const weights = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
@@ -60,8 +65,29 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const { services, config } = app;
   const render = createPageRenderer({ publicUrl: config.publicUrl, texts: createPageTexts() });
   const cache = new RenderCache();
-  const hsts = config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000' } : {};
   const hidden = { schema: { hide: true } };
+  // Built once: every page answer carries these, only its CSP and ETag differ.
+  const pageHeaders: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    ...(config.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000' } : {}),
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': PAGE_CACHE_CONTROL,
+    vary: VARY,
+  };
+
+  // The same few header combinations arrive again and again; D1's parsing runs once per combination.
+  const languages = new Map<string, Language>();
+  function languageOf(request: FastifyRequest): Language {
+    const query = request.query as Record<string, unknown> | undefined;
+    const key = `${typeof query?.lng === 'string' ? query.lng : ''}\n${request.headers.cookie ?? ''}\n${request.headers['accept-language'] ?? ''}`;
+    let lng = languages.get(key);
+    if (!lng) {
+      lng = pickLanguage(request);
+      if (languages.size >= 1000) languages.clear();
+      languages.set(key, lng);
+    }
+    return lng;
+  }
 
   // The contact dialog's form without JavaScript posts urlencoded; this plugin's scope parses it.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -71,14 +97,7 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) {
-    reply
-      .code(status)
-      .headers({ ...SECURITY_HEADERS, ...hsts })
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', page.csp)
-      .header('cache-control', PAGE_CACHE_CONTROL)
-      .header('vary', VARY)
-      .header('etag', page.etag);
+    reply.code(status).headers(pageHeaders).header('content-security-policy', page.csp).header('etag', page.etag);
     if (status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
@@ -95,24 +114,22 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const profileNotFound = async (request: FastifyRequest, reply: FastifyReply, lng: Language, ns: 'profile' | 'link_tree') =>
     send(request, reply, await fixedPage(`404/${ns}/${lng}`, () => render.profileNotFound(lng, ns)), 404);
 
-  /** The page of `key` when its stamp still matches, else a fresh render from `load`. */
-  async function currentPage(key: string, stamp: number | null, load: () => Promise<ProducedPage | null>): Promise<CachedPage | null> {
-    const cached = cache.peek(key);
-    if (cached && stamp !== null && cached.stamp === stamp) return cached;
-    return cache.fill(key, load);
-  }
+  // Malformed ids need no check on the GET routes: the lookups are parameterised and answer
+  // null for them, which is the not-found page. Fastify's maxParamLength bounds their length.
 
   const profilePage = async (request: IdRequest, reply: FastifyReply) => {
     const { id } = request.params;
-    const lng = pickLanguage(request);
-    if (!idSchema.safeParse(id).success) return profileNotFound(request, reply, lng, 'profile');
+    const lng = languageOf(request);
     // HEAD is how link checkers look: it answers the page's state but is no view (D10).
     const stamp =
       request.method === 'HEAD'
         ? await services.publicProfiles.updatedStamp(id)
         : await services.publicProfiles.recordView(id, { userAgent: request.headers['user-agent'] });
     if (stamp === null) return profileNotFound(request, reply, lng, 'profile');
-    const page = await currentPage(`p/${id}/${lng}`, stamp, async () => {
+    const key = `p/${id}/${lng}`;
+    const cached = cache.peek(key);
+    if (cached && cached.stamp === stamp) return send(request, reply, cached, 200);
+    const page = await cache.fill(key, async () => {
       const profile = await services.publicProfiles.get(id);
       // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
       return profile && { stamp: profile.updated, profileId: profile.id, ...render.profile(profile, lng) };
@@ -122,13 +139,12 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   const linkTreePage = async (request: IdRequest, reply: FastifyReply) => {
     const { id } = request.params;
-    const lng = pickLanguage(request);
-    if (!shortLinkBodySchema.safeParse({ shortLinkId: id }).success) return profileNotFound(request, reply, lng, 'link_tree');
+    const lng = languageOf(request);
     const key = `l/${id}/${lng}`;
     // A short link is found through its profile: while that profile's stamp is unchanged, so is its short link id.
     const cached = cache.peek(key);
-    const stamp = cached ? await services.publicProfiles.updatedStamp(cached.profileId) : null;
-    const page = await currentPage(key, stamp, async () => {
+    if (cached && cached.stamp === (await services.publicProfiles.updatedStamp(cached.profileId))) return send(request, reply, cached, 200);
+    const page = await cache.fill(key, async () => {
       const profile = await services.publicProfiles.getByShortLink(id);
       return profile && { stamp: profile.updated, profileId: profile.id, ...render.linkTree(profile, lng) };
     });
@@ -137,10 +153,8 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   const cardPage = async (request: IdRequest, reply: FastifyReply) => {
     const { id } = request.params;
-    const lng = pickLanguage(request);
-    const state = idSchema.safeParse(id).success
-      ? await services.cards.openPublicCard(id, { userAgent: request.headers['user-agent'] })
-      : ({ state: 'not-found' } as const);
+    const lng = languageOf(request);
+    const state = await services.cards.openPublicCard(id, { userAgent: request.headers['user-agent'] });
     if (state.state === 'registered') {
       // SPEC 2 replaces the route with the profile; an explicit ?lng= travels along.
       const query = (request.query ?? {}) as Record<string, unknown>;

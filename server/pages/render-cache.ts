@@ -56,14 +56,14 @@ export class RenderCache {
 
   constructor(private readonly maxPages = 1000) {}
 
+  private readonly lastUse = new Map<string, number>();
+  private clock = 0;
+
   /** The cached page of `key`, if any (whatever its stamp: the caller compares). */
   peek(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
-    if (page) {
-      // Map keeps insertion order: re-inserting marks the page as most recently used.
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
+    // A use is a counter tick, not a re-insertion: a hit stays two map operations on the hot path.
+    if (page) this.lastUse.set(key, ++this.clock);
     return page;
   }
 
@@ -75,16 +75,27 @@ export class RenderCache {
       const produced = await produce();
       if (!produced) {
         this.pages.delete(key);
+        this.lastUse.delete(key);
         return null;
       }
       const page = await preparePage(produced);
-      this.pages.delete(key);
       this.pages.set(key, page);
-      while (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
+      this.lastUse.set(key, ++this.clock);
+      if (this.pages.size > this.maxPages) this.evictLeastRecentlyUsed();
       return page;
     })().finally(() => this.pending.delete(key));
     this.pending.set(key, work);
     return work;
+  }
+
+  /** Drops the tenth of the pages used longest ago: one scan pays for many inserts. */
+  private evictLeastRecentlyUsed(): void {
+    const drop = Math.max(1, Math.floor(this.maxPages / 10));
+    const oldest = [...this.lastUse].sort((a, b) => a[1] - b[1]).slice(0, drop);
+    for (const [key] of oldest) {
+      this.pages.delete(key);
+      this.lastUse.delete(key);
+    }
   }
 
   /** Number of pages held; for tests and diagnostics. */
