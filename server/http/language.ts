@@ -1,11 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/schemas/profile.schema.ts';
 
+/** A cookie value as written, or undecoded when it is not valid percent-encoding (a hand-made cookie must not break a page). */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** D1: de for German, en for everything else that is neither de nor en. */
 function normalise(tag: string | undefined): Language | null {
   if (!tag) return null;
   const base = tag.trim().toLowerCase().split(/[-_]/)[0];
-  if (!base || base === '*') return null;
+  // Only a language tag counts as a hint: '*' and garbage fall through to the next source.
+  if (!base || !/^[a-z]{2,3}$/.test(base)) return null;
   return base === 'de' ? 'de' : 'en';
 }
 
@@ -18,7 +28,7 @@ export function pickLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>)
   const fromQuery = normalise(typeof query.lng === 'string' ? query.lng : undefined);
   if (fromQuery) return fromQuery;
   const cookie = /(?:^|;\s*)i18next=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-  const fromCookie = normalise(cookie ? decodeURIComponent(cookie) : undefined);
+  const fromCookie = normalise(cookie ? safeDecode(cookie) : undefined);
   if (fromCookie) return fromCookie;
   const accepted = (request.headers['accept-language'] ?? '')
     .split(',')
