@@ -11,7 +11,7 @@ const SERVER_PATHS = [
   '/api', '/locales', '/app-config.json', '/find', '/profile/create', '/profile/update', '/profile/delete',
   '/profile/show', '/profile/short-link', '/social-media-link', '/social-media-links', '/send', '/upload',
   '/delete', '/download', '/card/show', '/card/register', '/card/delete', '/card/profile', '/wallet',
-  '/uploads', '/assets', '/qr', '/_dev', '/p/', '/l/', '/linkinbio', '/public-profile',
+  '/media', '/cards/', '/assets/editions', '/_dev', '/docs', '/p/', '/l/', '/linkinbio', '/public-profile',
 ];
 
 /**

@@ -9,11 +9,15 @@ export function Spinner({ label, size = 40 }: { label: string; size?: number }) 
   );
 }
 
-/** Centred spinner for a loading screen (SPEC 2: while the sign-in state loads). */
+/**
+ * Centred spinner for a loading screen (SPEC 2: while the sign-in state loads). It may show
+ * before any translation has arrived, so it never waits for them: the label joins once loaded.
+ */
 export function PageSpinner() {
+  const { t, ready } = useTranslation('molecules', { useSuspense: false });
   return (
     <div className="page-spinner">
-      <span className="spinner" role="status" aria-label="Loading / Wird geladen" style={{ width: 44, height: 44 }} />
+      <span className="spinner" role="status" aria-label={ready ? t('loading') : undefined} style={{ width: 44, height: 44 }} />
     </div>
   );
 }
