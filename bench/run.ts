@@ -42,7 +42,7 @@ async function json(method: string, url: string, body?: unknown, headers: Record
 function wrkScript(target: Target, dir: string): string {
   const file = path.join(dir, `${target.name.replace(/\W+/g, '_')}.lua`);
   const lines = [`wrk.method = "${target.method}"`];
-  const headers = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) bench', ...(target.headers ?? {}) };
+  const headers: Record<string, string> = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) bench', ...(target.headers ?? {}) };
   if (target.body !== undefined) {
     lines.push(`wrk.body = ${JSON.stringify(JSON.stringify(target.body))}`);
     headers['Content-Type'] = 'application/json';

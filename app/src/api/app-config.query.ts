@@ -7,6 +7,8 @@ export interface AppConfig {
   publicUrl: string;
   supportEmail: string;
   shopUrl: string;
+  /** Which wallets the server can answer for (D11), so a badge can say so before a click. */
+  wallet?: { apple: boolean; google: boolean };
 }
 
 /** Loads /app-config.json once per visit; the settings change only with a redeploy. */

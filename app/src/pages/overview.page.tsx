@@ -80,6 +80,7 @@ function Dashboard() {
   const [wallet, setWallet] = useState<WalletKind | null>(null);
   // D11: once the server says a wallet is not configured, its badge says so too.
   const [unavailable, setUnavailable] = useState<WalletKind[]>([]);
+  const isUnavailable = (kind: WalletKind) => unavailable.includes(kind) || config?.wallet?.[kind] === false;
   useDocumentTitle(t('title'));
 
   return (
@@ -128,8 +129,8 @@ function Dashboard() {
         <h2 id="wallet-title">{tc('wallet.title')}</h2>
         <p className="muted">{tc('wallet.text')}</p>
         <div className="wallet-badges">
-          <WalletBadge kind="apple" unavailable={unavailable.includes('apple')} onClick={() => setWallet('apple')} />
-          <WalletBadge kind="google" unavailable={unavailable.includes('google')} onClick={() => setWallet('google')} />
+          <WalletBadge kind="apple" unavailable={isUnavailable('apple')} onClick={() => setWallet('apple')} />
+          <WalletBadge kind="google" unavailable={isUnavailable('google')} onClick={() => setWallet('google')} />
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../shared/schemas/card.schema.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
@@ -23,6 +23,11 @@ export function CardPickerDialog({ kind, cards, loading, loadFailed, onClose, on
   const { t } = useTranslation('cards');
   const { t: tm } = useTranslation('molecules');
   const [busyCard, setBusyCard] = useState<string | null>(null);
+
+  // SPEC 7's wallet flow result "card load error" is a toast, besides the note in the dialog.
+  useEffect(() => {
+    if (kind !== null && loadFailed) toast.error(t('wallet.card_load_error'));
+  }, [kind, loadFailed, t]);
 
   const pick = async (card: Card) => {
     if (!kind) return;
