@@ -89,6 +89,7 @@ async function main() {
 
     const targets: Target[] = [
       { name: 'hello-world GET /bench/hello', method: 'GET', path: '/bench/hello' },
+      { name: 'static 10 KB GET /bench/static-10k', method: 'GET', path: '/bench/static-10k' },
       { name: 'POST /profile/show', method: 'POST', path: '/profile/show', body: { profileId: profile.id } },
       { name: 'POST /find/own/profile/by-id', method: 'POST', path: '/find/own/profile/by-id', body: { profileId: profile.id }, headers: auth },
     ];

@@ -53,8 +53,21 @@ export function openDatabase(options: {
   // The CLI and the server share the file: wait for the other's write lock instead of failing.
   file.pragma('busy_timeout = 5000');
   file.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const statements = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  directReaders.set(db, (sqlText, params) => statements.prepare(sqlText).get(...params));
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Synchronous single-row readers of SQLite databases, for `preparedQuery` (server/db/prepared.ts). */
+const directReaders = new WeakMap<Db, (sqlText: string, params: readonly unknown[]) => unknown>();
+
+/**
+ * The synchronous reader of an embedded database, or undefined (PostgreSQL, or a transaction's
+ * Kysely instance, whose reads must go through its connection).
+ */
+export function directReaderOf(db: Db) {
+  return directReaders.get(db);
 }
 
 /**

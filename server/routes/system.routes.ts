@@ -28,6 +28,9 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // A hello-world route on the same server: the benchmarks' baseline.
   app.get('/bench/hello', hidden, async () => ({ hello: 'world' }));
+  // The same with a 10 KB answer, the size of a full profile: the floor for routes that send one.
+  const tenKilobytes = Buffer.from(JSON.stringify({ filler: 'x'.repeat(10_000 - 13) }));
+  app.get('/bench/static-10k', hidden, async (_req, reply) => reply.type('application/json; charset=utf-8').send(tenKilobytes));
 
   // Only explicitly public settings reach the browser.
   const appConfig = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, shopUrl: config.shopUrl, wallet: app.services.wallet.availability() };
