@@ -82,7 +82,7 @@ export function ImagePicker({ kind, label, src, disabledReason, onUpload, onTooL
               id={inputId}
               className="visually-hidden"
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+              accept="image/jpeg,image/png,image/webp,image/avif"
               aria-describedby={`${inputId}-label`}
               disabled={busy}
               onChange={(e) => void choose(e.target.files?.[0])}
