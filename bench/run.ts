@@ -79,7 +79,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     // Seed: one owner with the full fixture profile and its 20 links.
-    const fixture = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../shared/fixtures/full-profile.json'), 'utf8'));
+    const fixture = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../test/fixtures/full-profile.json'), 'utf8'));
     const email = `bench-${Date.now()}@example.com`;
     await json('POST', '/api/auth/sign-up/email', { email, password: 'bench-password-1', name: 'bench' });
     const { token } = await json('POST', '/api/auth/sign-in/email', { email, password: 'bench-password-1' });

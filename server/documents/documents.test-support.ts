@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import type { Link, LinkType } from '../../shared/schemas/link.schema.ts';
 import type { Profile, ProfileTextField } from '../../shared/schemas/profile.schema.ts';
 
-// A copy of /work/shared/fixtures/full-profile.json kept in the repository, so the suites run
+// A copy of the specification's shared/fixtures/full-profile.json kept in the repository, so the suites run
 // on any checkout: every text field set, umlauts throughout, 20 links.
-const fixture = JSON.parse(readFileSync(new URL('./full-profile.fixture.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(readFileSync(new URL('../../test/fixtures/full-profile.json', import.meta.url), 'utf8')) as {
   profile: Record<ProfileTextField, string>;
   links: Array<{ type: LinkType; name: string; link: string; sort: number }>;
 };

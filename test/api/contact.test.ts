@@ -1,3 +1,4 @@
+import type { OutboxMail } from '../../server/mail/mailer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSchema } from '../../shared/schemas/profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
@@ -5,19 +6,11 @@ import { createProfile, expectD4 } from '../support/factories.ts';
 
 /** D5 contact exchange: a stored lead, a mail to the owner, the vCard to the visitor, rate limits. */
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  attachments: string[];
-}
 
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+  t = await createTestApp();
   owner = await t.signUp();
 });
 afterAll(async () => t.close());
@@ -57,7 +50,7 @@ describe('POST /send/contact', () => {
     expect(toVisitor!.attachments[0]).toMatch(/\.vcf$/);
     expect(toVisitor!.subject).toMatch(/contact/i);
     expect(toVisitor!.subject).toContain('Jürgen Größe');
-    expect(toVisitor!.links).toContain(`http://localhost:3000/p/${p.id}`);
+    expect(toVisitor!.links).toContain(`${t.config.publicUrl}/p/${p.id}`);
   });
 
   it('writes to the visitor in German when language is de', async () => {

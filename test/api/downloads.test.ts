@@ -11,8 +11,7 @@ let t: TestApp;
 let owner: TestUser;
 let full: Profile;
 beforeAll(async () => {
-  // A PUBLIC_URL as an operator sets it; the test app's own default (http://localhost:0) is not a valid address for ics.
-  t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+  t = await createTestApp();
   owner = await t.signUp();
   full = await createFullProfile(t, owner);
 });

@@ -18,8 +18,7 @@ let owner: TestUser;
 const ids = { profile: '', link: '', card: '', shortLink: '' };
 
 beforeAll(async () => {
-  // A PUBLIC_URL as an operator sets it (the test default, port 0, is no valid URL for the .ics).
-  t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+  t = await createTestApp();
   owner = await t.signUp();
   const profile = await createProfile(t, owner);
   ids.profile = profile.id;

@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://localhost:3000', MAIL_FROM: 'Cards <cards@example.com>' });
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cards <cards@example.com>' });
 });
 afterAll(async () => {
   await t.close();
@@ -72,7 +72,7 @@ describe('SMTP delivery', () => {
     expect(mail.from).toBe('cards@example.com');
     expect(mail.raw).toMatch(/^Subject: /m);
     const text = decoded(mail.raw);
-    const link = /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[^\s"'<>]+/.exec(text)?.[0];
+    const link = new RegExp(`${t.config.publicUrl.replace(/[.]/g, '\\.')}/api/auth/verify-email\\?token=[^\\s"'<>]+`).exec(text)?.[0];
     expect(link, text.slice(0, 2000)).toBeDefined();
 
     // The link verifies the user, as it does from the outbox.
@@ -103,7 +103,7 @@ describe('SMTP delivery', () => {
   });
 
   it('answers 502 in D4 shape when the SMTP server is gone, and keeps the lead', async () => {
-    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_URL: 'http://localhost:3000' });
+    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const user = await down.signUp();
       const profile = await createProfile(down, user);

@@ -1,3 +1,4 @@
+import type { OutboxMail } from '../../server/mail/mailer.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,25 +94,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(violations, `axe on ${screen}`).toEqual([]);
 }
 
-/** A mail of the development outbox (GET /_dev/mail). */
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  links: string[];
-}
-
-/**
- * The newest mail to `to` whose links include `pathPart`, waiting briefly for it to arrive. The
- * link is moved onto `base`: the test server's PUBLIC_URL is fixed before its port is known.
- */
+/** The newest mail to `to` whose links include `pathPart`, waiting briefly for it to arrive. */
 export async function mailLink(base: string, to: string, pathPart: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const mails = (await (await fetch(`${base}/_dev/mail`)).json()) as OutboxMail[];
     const link = mails.filter((m) => m.to === to).flatMap((m) => m.links).find((l) => l.includes(pathPart));
-    if (link) {
-      const url = new URL(link);
-      return `${base}${url.pathname}${url.search}`;
-    }
+    if (link) return link;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail to ${to} with a link to ${pathPart}`);

@@ -10,8 +10,8 @@ import type { TestApp, TestUser } from './test-app.ts';
  * `create*` variants send it through the real app as the given owner and answer the result.
  */
 
-// The repository's copy of /work/shared/fixtures/full-profile.json: every field set, umlauts, 20 links.
-const fullProfileFixture = JSON.parse(readFileSync(new URL('../../server/documents/full-profile.fixture.json', import.meta.url), 'utf8')) as {
+// The repository's copy of the specification's shared/fixtures/full-profile.json: every field set, umlauts, 20 links.
+const fullProfileFixture = JSON.parse(readFileSync(new URL('../fixtures/full-profile.json', import.meta.url), 'utf8')) as {
   profile: Record<ProfileTextField, string>;
   links: Array<{ type: LinkType; name: string; link: string; sort: number }>;
 };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -32,7 +33,7 @@ export interface TestApp {
   /** Signs up (verified unless told otherwise) and signs in a new user. */
   signUp(options?: { email?: string; password?: string; verified?: boolean }): Promise<TestUser>;
   mintCards(edition: Edition, count: number): Promise<string[]>;
-  /** Listens on a free port on 127.0.0.1; answers the base URL. */
+  /** Listens on 127.0.0.1 at the port of PUBLIC_URL; answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
@@ -51,7 +52,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await client.query(`create schema ${pgSchema}`);
     await client.end();
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DEMO_CARDS: '0', ...env });
+  // The port is chosen up front so PUBLIC_URL is the server's real address: links in mails,
+  // card links and reminder URLs then work as they are when a suite listens.
+  const port = await freePort();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', DEMO_CARDS: '0', ...env });
   const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
@@ -93,10 +97,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return (await app.services.cards.mint(edition, count)).map((c) => c.id);
     },
     async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      return `http://127.0.0.1:${address.port}`;
+      await app.listen({ port: config.port, host: '127.0.0.1' });
+      return `http://127.0.0.1:${config.port}`;
     },
     async close() {
       await app.close();
@@ -110,4 +112,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
   return testApp;
+}
+
+/** A port nobody listens on now (the OS picks it), for a server that must know its address before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
 }

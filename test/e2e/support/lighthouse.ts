@@ -68,7 +68,11 @@ export async function runLighthouse(url: string): Promise<LighthouseSummary> {
     );
     return { scores, failing, metrics };
   } finally {
+    // Chromium's helper processes may still write into the profile for a moment after the
+    // browser is gone: wait for the exit, then let rm retry instead of failing the suite.
+    const exited = chrome.exitCode !== null ? Promise.resolve() : new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill('SIGKILL');
-    await rm(profileDir, { recursive: true, force: true });
+    await exited;
+    await rm(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { createTestApp, type TestApp, type TestUser } from '../../support/test-app.ts';
 import { createFullProfile, pngImage, readOwnProfile, upload } from '../../support/factories.ts';
 import type { Profile } from '../../../shared/schemas/profile.schema.ts';
@@ -14,29 +13,16 @@ export interface PublicServer {
 
 /** Starts the app as the e2e suites need it; call `t.close()` in afterAll. */
 export async function startPublicServer(): Promise<PublicServer> {
-  // The server's own address as PUBLIC_URL: canonical URLs, Open Graph images and the reminder's link must be real.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: base });
+  // The test app's PUBLIC_URL is its own address: canonical URLs, Open Graph images and the reminder's link are real.
+  const t = await createTestApp();
   const owner = await t.signUp();
   const created = await createFullProfile(t, owner);
   // Larger than shown (120 px at up to 3x density), as a phone camera photo would be after resizing.
   await expectOk(upload(t, owner, 'profileImage', created.id, await pngImage(480, 480, '#7d8fa8')));
   await expectOk(upload(t, owner, 'profileLogo', created.id, await pngImage(300, 100, '#b91c1c')));
   const full = await readOwnProfile(t, owner, created.id);
-  await t.app.listen({ port, host: '127.0.0.1' });
+  const base = await t.listen();
   return { t, base, owner, full };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function expectOk(res: Promise<{ status: number; raw: string }>) {
