@@ -78,7 +78,8 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.decorate('storage', storage);
   app.decorate('auth', auth);
   app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log }));
-  app.decorate('requireOwner', requireOwner(createOwnerResolver(database.db)));
+  const owners = createOwnerResolver(database.db);
+  app.decorate('requireOwner', requireOwner(owners));
   app.decorateRequest('owner', null);
   app.addHook('onClose', async () => {
     // Views counted in memory are written before the database closes: a graceful stop loses none.
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // Routes.
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll });
   await app.register(systemRoutes);
   await app.register(profileRoutes);
   await app.register(linkRoutes);

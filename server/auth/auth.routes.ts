@@ -6,7 +6,7 @@ import { authErrorCode, type Auth } from './auth.ts';
  * Hands /api/auth/* to better-auth as a Web Request and turns its error answers into D4's
  * shape with SPEC 8's codes. Bodies stay raw here: better-auth parses them itself.
  */
-export default async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+export default async function authRoutes(app: FastifyInstance, { auth, onIdentityChange }: { auth: Auth; onIdentityChange: () => void }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -17,6 +17,8 @@ export default async function authRoutes(app: FastifyInstance, { auth }: { auth:
     schema: { hide: true },
     async handler(request, reply) {
       const response = await auth.handler(toWebRequest(request));
+      // Sign-out, password change and reset end sessions: owner calls on this instance must see it at once.
+      if (request.method === 'POST') onIdentityChange();
       const body = await response.text();
       response.headers.forEach((value, key) => {
         if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);

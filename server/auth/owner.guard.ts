@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
+import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import { AppError } from '../http/errors.ts';
 
 /** The signed-in owner of a request. */
@@ -18,13 +19,19 @@ declare module 'fastify' {
   }
 }
 
+/** How long a found session is answered from memory: the longest a sign-out made through another instance takes to bite here. */
+export const SESSION_CACHE_MS = 1000;
+
 /**
  * Reads `Authorization: Bearer <session token>` and finds its live session. One indexed
- * query instead of better-auth's full session endpoint: owner calls are the hot path.
+ * query instead of better-auth's full session endpoint: owner calls are the hot path. Found
+ * sessions are kept for a second; `forgetAll()` drops them when this instance handles an
+ * identity change (sign-out, password change or reset), so those take effect here at once.
  * better-auth hands out the token plain (sign-in body) or signed as `token.signature`
  * (set-auth-token header); the part before the dot is the session token either way.
  */
 export function createOwnerResolver(db: Db) {
+  const sessions = createShortLivedCache<{ owner: Owner; expiresAt: number }>(SESSION_CACHE_MS);
   const sessionQuery = preparedQuery(
     db,
     db
@@ -33,7 +40,7 @@ export function createOwnerResolver(db: Db) {
       .select(['session.expiresAt', 'user.id', 'user.email', 'user.emailVerified'])
       .where('session.token', '=', ''),
   );
-  return async function resolveOwner(request: FastifyRequest): Promise<Owner | null> {
+  async function resolveOwner(request: FastifyRequest): Promise<Owner | null> {
     const header = request.headers.authorization;
     if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
     let token = header.slice(7).trim();
@@ -46,16 +53,22 @@ export function createOwnerResolver(db: Db) {
     }
     token = token.split('.')[0];
     if (!token || token.length > 200) return null;
-    const row = await sessionQuery([token]);
-    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
-    return { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified) };
-  };
+    let session = sessions.get(token);
+    if (!session) {
+      const row = await sessionQuery([token]);
+      if (!row) return null;
+      session = { owner: { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified) }, expiresAt: new Date(row.expiresAt).getTime() };
+      sessions.set(token, session);
+    }
+    return session.expiresAt > Date.now() ? session.owner : null;
+  }
+  return { resolveOwner, forgetAll: () => sessions.clear() };
 }
 
 /** preHandler for owner calls: 401 without a valid bearer token. */
-export function requireOwner(resolve: ReturnType<typeof createOwnerResolver>) {
+export function requireOwner(resolver: ReturnType<typeof createOwnerResolver>) {
   return async function ownerGuard(request: FastifyRequest, _reply: FastifyReply) {
-    request.owner = await resolve(request);
+    request.owner = await resolver.resolveOwner(request);
     if (!request.owner) throw new AppError(401, ErrorCode.unauthorized, 'Please sign in: this call needs a valid bearer token.');
   };
 }

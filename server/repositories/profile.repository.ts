@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
+import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from '../db/tables.ts';
 
 /** A profile row with `isInUse` (a card points at it). */
@@ -13,6 +14,17 @@ export type ProfileWithUse = ProfileRow & { isInUse: boolean };
  */
 const nextStamp = (now: number) =>
   sql<number>`case when ${sql.ref('updated')} >= ${now} then ${sql.ref('updated')} + 1 else ${now} end`;
+
+/** How long a profile's stamp is answered from memory: the longest another instance's edit takes to show. */
+export const STAMP_CACHE_MS = 1000;
+
+/** What the hot path needs of a profile: whose, whether public, its cache key, its stored views. */
+interface ProfileStamp {
+  userId: string;
+  status: string;
+  updated: number;
+  profileViews: number;
+}
 
 /** SQL for profiles. Owner reads take the owner's id, so another user's profile is not found. */
 export function createProfileRepository(db: Db) {
@@ -28,19 +40,29 @@ export function createProfileRepository(db: Db) {
   const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined =>
     row && { ...row, isInUse: Boolean(row.isInUse) };
 
-  // Hot path (D10): compiled once; parameters in binding order.
-  const publicStampQuery = preparedQuery(
-    db,
-    db.selectFrom('profile').select(['updated', 'profileViews']).where('id', '=', '').where('status', '=', 'ACTIVE'),
-  );
-  const ownStampQuery = preparedQuery(
-    db,
-    db.selectFrom('profile').select(['updated', 'profileViews']).where('id', '=', '').where('userId', '=', '').where('status', '!=', 'DELETED'),
-  );
+  // Hot path (D10): the one read of a public page or an owner's profile call, compiled once,
+  // and kept for a second (null too: unknown ids are what floods send). Writes through this
+  // repository forget the entry at once; services forget again after a transaction commits.
+  const stampQuery = preparedQuery(db, db.selectFrom('profile').select(['userId', 'status', 'updated', 'profileViews']).where('id', '=', ''));
+  const stamps = createShortLivedCache<ProfileStamp | null>(STAMP_CACHE_MS);
+  async function stampOf(id: string): Promise<ProfileStamp | null> {
+    let stamp = stamps.get(id);
+    if (stamp === undefined) {
+      stamp = (await stampQuery([id])) ?? null;
+      stamps.set(id, stamp);
+    }
+    return stamp;
+  }
 
   return {
     async insert(row: NewProfileRow, trx: Db = db): Promise<void> {
       await trx.insertInto('profile').values(row).execute();
+      stamps.delete(row.id);
+    },
+
+    /** Drops the remembered stamp of a profile; services call it after a transaction that changed it commits. */
+    forget(id: string): void {
+      stamps.delete(id);
     },
 
     /** The caller's own profile unless deleted. */
@@ -72,34 +94,34 @@ export function createProfileRepository(db: Db) {
       const { updated, ...rest } = patch;
       const set = updated === undefined ? rest : { ...rest, updated: nextStamp(Number(updated)) };
       const result = await trx.updateTable('profile').set(set).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirst();
+      stamps.delete(id);
       return result.numUpdatedRows > 0n;
     },
 
     /** Marks a profile changed, so cached public pages of it are rendered anew. */
     async touch(id: string, now: number, trx: Db = db): Promise<void> {
       await trx.updateTable('profile').set({ updated: nextStamp(now) }).where('id', '=', id).execute();
+      stamps.delete(id);
     },
 
     /** `updated` and the stored view count of a public (ACTIVE) profile: the hot path's one read. */
     async publicStamp(id: string): Promise<{ updated: number; profileViews: number } | undefined> {
-      return publicStampQuery([id, 'ACTIVE']);
+      const stamp = await stampOf(id);
+      return stamp?.status === 'ACTIVE' ? stamp : undefined;
     },
 
     /** The same for the caller's own profile, unless deleted. */
     async ownStamp(userId: string, id: string): Promise<{ updated: number; profileViews: number } | undefined> {
-      return ownStampQuery([id, userId, 'DELETED']);
+      const stamp = await stampOf(id);
+      return stamp && stamp.userId === userId && stamp.status !== 'DELETED' ? stamp : undefined;
     },
 
     /** Adds counted views (D10) in place, so concurrent writers never lose one. */
     async addViews(views: Map<string, number>, trx: Db = db): Promise<void> {
       for (const [id, n] of views) {
         await trx.updateTable('profile').set((eb) => ({ profileViews: eb('profileViews', '+', n) })).where('id', '=', id).execute();
+        stamps.delete(id);
       }
-    },
-
-    async updatedStamp(id: string): Promise<number | undefined> {
-      const row = await db.selectFrom('profile').select('updated').where('id', '=', id).where('status', '=', 'ACTIVE').executeTakeFirst();
-      return row?.updated;
     },
 
     /** D15: the image of the owner's most recently updated profile that has one. */

@@ -29,11 +29,14 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   // D10: views are counted in memory and written every 200 ms (see view-counter.ts).
   const views = createViewCounter({
     flushMs: 200,
-    write: (profileViews, cardViews) =>
-      db.transaction().execute(async (trx) => {
+    write: async (profileViews, cardViews) => {
+      await db.transaction().execute(async (trx) => {
         await profiles.addViews(profileViews, trx);
         await cards.addScans(cardViews, trx);
-      }),
+      });
+      // The counts just written are no longer pending: remembered stamps must show them now.
+      for (const id of profileViews.keys()) profiles.forget(id);
+    },
     onError: (error) => log.error({ err: error }, 'could not write view counts; retrying'),
   });
   const jsonCache = createProfileJsonCache();

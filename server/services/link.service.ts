@@ -47,6 +47,7 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
         await links.insert({ id, profileId: input.profileId, userId: owner.userId, type: input.type, link: input.link, name: input.name, sort: existing.length + 1, created: now, updated: now }, trx);
         await links.renumber(orderWithMove([...existing, { id }], id, input.sort ?? existing.length + 1), now, trx);
       });
+      profiles.forget(input.profileId);
       const row = (await links.findOwn(owner.userId, id))!;
       return { ...presentLink(row), socialMediaLinkId: id };
     },
@@ -64,6 +65,7 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
           await links.renumber(orderWithMove(all, current.id, input.sort), now, trx);
         }
       });
+      profiles.forget(current.profileId);
       return presentLink((await links.findOwn(owner.userId, current.id))!);
     },
 
@@ -77,6 +79,7 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
         const rest = await links.listByProfile(current.profileId, trx);
         await links.renumber(rest.map((r) => r.id), now, trx);
       });
+      profiles.forget(current.profileId);
       return { socialMediaLinkId: linkId, removed: true };
     },
 

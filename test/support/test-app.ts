@@ -33,6 +33,11 @@ export interface TestApp {
   /** Signs up (verified unless told otherwise) and signs in a new user. */
   signUp(options?: { email?: string; password?: string; verified?: boolean }): Promise<TestUser>;
   mintCards(edition: Edition, count: number): Promise<string[]>;
+  /**
+   * Another instance of the server on the same database (DESIGN: N stateless instances):
+   * `inject`-only, closed by its own `close()` before this app's.
+   */
+  secondInstance(): Promise<{ app: FastifyInstance; post: TestApp['post']; get: TestApp['get']; close(): Promise<void> }>;
   /** Listens on 127.0.0.1 at the port of PUBLIC_URL; answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -60,16 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
 
-  const call: TestApp['call'] = async (options) => {
-    const res = await app.inject(options);
-    let body: any = res.body;
-    try {
-      body = JSON.parse(res.body);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.statusCode, body, headers: res.headers as Record<string, unknown>, raw: res.body };
-  };
+  const call: TestApp['call'] = (options) => injectJson(app, options);
 
   const testApp: TestApp = {
     app,
@@ -95,6 +91,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async mintCards(edition, count) {
       return (await app.services.cards.mint(edition, count)).map((c) => c.id);
+    },
+    async secondInstance() {
+      const other = await buildApp(config, { database: openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 5 }), logger: false });
+      await other.ready();
+      const otherCall = (options: InjectOptions) => injectJson(other, options);
+      return {
+        app: other,
+        post: (url, body, user) => otherCall({ method: 'POST', url, payload: body as object, headers: user?.auth }),
+        get: (url, user) => otherCall({ method: 'GET', url, headers: user?.auth }),
+        close: () => other.close(),
+      };
     },
     async listen() {
       await app.listen({ port: config.port, host: '127.0.0.1' });
@@ -124,4 +131,16 @@ function freePort(): Promise<number> {
       probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
     });
   });
+}
+
+/** `inject` with the body parsed as JSON where it is JSON. */
+async function injectJson(app: FastifyInstance, options: InjectOptions) {
+  const res = await app.inject(options);
+  let body: any = res.body;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode, body, headers: res.headers as Record<string, unknown>, raw: res.body };
 }
