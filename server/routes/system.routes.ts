@@ -28,6 +28,8 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // A hello-world route on the same server: the benchmarks' baseline.
   app.get('/bench/hello', hidden, async () => ({ hello: 'world' }));
+  // The same as a POST with a small JSON body: what reading and parsing a body costs by itself.
+  app.post('/bench/hello', hidden, async () => ({ hello: 'world' }));
   // The same with a 10 KB answer, the size of a full profile: the floor for routes that send one.
   const tenKilobytes = Buffer.from(JSON.stringify({ filler: 'x'.repeat(10_000 - 13) }));
   app.get('/bench/static-10k', hidden, async (_req, reply) => reply.type('application/json; charset=utf-8').send(tenKilobytes));
