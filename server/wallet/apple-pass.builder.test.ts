@@ -4,55 +4,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApplePass, type ApplePassInput } from './apple-pass.builder.ts';
 import { DEV_CERTIFICATE_FILES, ensureDevWalletCertificates } from './dev-certificate.ts';
 import type { WalletCertificates } from './wallet.types.ts';
+// Read by our own small reader, not the library under test: what Wallet's unzip would see.
+import { readZip as unzip } from '../../test/support/zip-archive.ts';
 
 const run = promisify(execFile);
-
-/**
- * Reads a zip archive's entries through its central directory (stored and deflated entries),
- * so the test sees exactly what Wallet's unzip would, without trusting the library under test.
- */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('no end of central directory: not a zip');
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`bad central directory entry ${i}`);
-    const method = zip.readUInt16LE(at + 10);
-    const crc = zip.readUInt32LE(at + 16);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localHeader = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    if (zip.readUInt32LE(localHeader) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
-    const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
-    const raw = zip.subarray(dataStart, dataStart + compressedSize);
-    const data = method === 0 ? Buffer.from(raw) : method === 8 ? inflateRawSync(raw) : null;
-    if (!data) throw new Error(`unsupported compression ${method} for ${name}`);
-    if (crc32(data) !== crc) throw new Error(`CRC mismatch for ${name}`);
-    entries.set(name, data);
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
-function crc32(data: Buffer): number {
-  let crc = ~0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return ~crc >>> 0;
-}
 
 const sha1 = (data: Buffer) => createHash('sha1').update(data).digest('hex');
 
