@@ -81,7 +81,7 @@ describe('axe-core', () => {
   }
 });
 
-describe('Lighthouse 12, mobile (best of up to three runs, see support/lighthouse.ts)', () => {
+describe('Lighthouse 12, mobile (best of up to five runs, see support/lighthouse.ts)', () => {
   it('scores the full profile page 100 / 100 / 100 and SEO at least 95', async () => {
     const { scores, failing, metrics, performanceRuns } = await bestLighthouse(`${server.base}/p/${server.full.id}`);
     console.info('lighthouse /p/{id}', scores, metrics, 'performance runs', performanceRuns);
