@@ -10,14 +10,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const DURATION = process.env.BENCH_SECONDS ?? '5';
+const DURATION = process.env.BENCH_SECONDS ?? '3';
 // Routes are measured in interleaved rounds and the median round is reported: on a shared
 // virtual machine a neighbour's burst then spoils one round of every route, not one route.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const THREADS = 2;
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
+// BENCH_ONLY=show,/p measures only the routes whose names contain one of these words (hello-world always).
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+// BENCH_CPU_PROFILE=<dir> has the server write a V8 CPU profile there when it stops; with
+// BENCH_ONLY the profile then holds only those routes (hello-world is left out too).
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 interface Target {
@@ -75,6 +80,12 @@ interface Result {
   errors?: string;
 }
 
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** The round with the median CPU per request. */
 function median(results: Result[]): Result {
   return [...results].sort((a, b) => a.cpuUsPerReq - b.cpuUsPerReq)[Math.floor(results.length / 2)];
@@ -82,7 +93,8 @@ function median(results: Result[]): Result {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROFILE_DIR)] : [];
+  const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: BASE, DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -105,7 +117,7 @@ async function main() {
     const profile = await json('POST', '/profile/create', fixture.profile, auth);
     for (const link of fixture.links) await json('POST', '/social-media-link/create', { ...link, profileId: profile.id }, auth);
 
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       { name: 'hello-world GET /bench/hello', method: 'GET', path: '/bench/hello' },
       { name: 'static 10 KB GET /bench/static-10k', method: 'GET', path: '/bench/static-10k' },
       { name: 'hello-world POST /bench/hello (JSON body)', method: 'POST', path: '/bench/hello', body: { profileId: profile.id } },
@@ -114,12 +126,13 @@ async function main() {
     ];
     const pageProbe = await fetch(`${BASE}/p/${profile.id}`);
     if (pageProbe.status === 200) {
-      targets.push(
+      allTargets.push(
         { name: `GET /p/{id} (gzip)`, method: 'GET', path: `/p/${profile.id}`, headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' } },
         { name: `GET /l/{id} (gzip)`, method: 'GET', path: `/l/${profile.shortLinkId}`, headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' } },
       );
     }
 
+    const targets = allTargets.filter((t, i) => !ONLY || (i === 0 && !CPU_PROFILE_DIR) || ONLY.some((word) => t.name.includes(word)));
     const scripts = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-wrk-'));
     const scriptOf = new Map(targets.map((target) => [target, wrkScript(target, scripts)]));
     // A short warm-up so JIT and caches are hot before anything is measured.
@@ -135,17 +148,25 @@ async function main() {
       }
     }
     const results = targets.map((target) => median(rounds.get(target)!));
-    const base = results[0].cpuUsPerReq;
+    // The ratio is taken within each round (the route against the hello-world run of the same
+    // round, seconds apart) and the median of those is reported: a slow spell of the machine
+    // then moves both sides of one ratio instead of one side of the table.
+    const helloRounds = rounds.get(targets[0])!;
+    const ratios = targets.map((target) => medianOf(rounds.get(target)!.map((r, i) => r.cpuUsPerReq / helloRounds[i].cpuUsPerReq)));
     console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores · wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s · median of ${ROUNDS} rounds · Node ${process.version} · SQLite\n`);
-    console.log('| route | req/s | p99 ms | server CPU µs/req | × hello-world |');
+    console.log('| route | req/s | p99 ms | server CPU µs/req | × hello-world (per-round median) |');
     console.log('|---|---:|---:|---:|---:|');
-    for (const r of results) {
-      console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99ms.toFixed(2)} | ${r.cpuUsPerReq.toFixed(1)} | ${(r.cpuUsPerReq / base).toFixed(2)} |`);
+    for (const [i, r] of results.entries()) {
+      console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99ms.toFixed(2)} | ${r.cpuUsPerReq.toFixed(1)} | ${ratios[i].toFixed(2)} |`);
       if (r.non2xx || r.errors) console.log(`|   ↳ non-2xx: ${r.non2xx}${r.errors ? `, socket errors: ${r.errors}` : ''} | | | | |`);
     }
+    if (process.env.BENCH_VERBOSE) for (const target of targets) console.log(target.name, rounds.get(target)!.map((r) => r.cpuUsPerReq.toFixed(1)).join(' '));
     if (pageProbe.status !== 200) console.log('\n(public pages not served yet: /p and /l skipped)');
   } finally {
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
+    await stopped;
+    if (CPU_PROFILE_DIR) console.log(`\nCPU profile of the server written to ${path.resolve(CPU_PROFILE_DIR)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { withAuthContext } from './auth-context.ts';
 import { authErrorCode, type Auth } from './auth.ts';
 
 /**
@@ -16,7 +17,7 @@ export default async function authRoutes(app: FastifyInstance, { auth, onIdentit
     // Not in the OpenAPI document: these are better-auth's own paths.
     schema: { hide: true },
     async handler(request, reply) {
-      const response = await auth.handler(toWebRequest(request));
+      const response = await withAuthContext(() => auth.handler(toWebRequest(request)));
       // Sign-out, password change and reset end sessions: owner calls on this instance must see it at once.
       if (request.method === 'POST') onIdentityChange();
       const body = await response.text();

@@ -126,6 +126,16 @@ describe('sign-in', () => {
     expect(own.status, own.raw).toBe(200);
   });
 
+  it('signs in twenty people at once, each with a working token of their own (auth calls overlap in one process)', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => t.signUp()));
+    const answers = await Promise.all(users.map((u) => signIn(u.email, u.password)));
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, res.raw).toBe(200);
+      expect(res.body.user.id).toBe(users[i].userId);
+      expect((await ownerCall(res.body.token)).status).toBe(200);
+    }
+  });
+
   it('accepts the signed token of the set-auth-token header as Bearer too', async () => {
     const res = await signIn(user.email, user.password);
     const signed = res.headers['set-auth-token'] as string;
