@@ -13,9 +13,14 @@ import path from 'node:path';
 const DURATION = process.env.BENCH_SECONDS ?? '3';
 // Routes are measured in interleaved rounds and the median round is reported: on a shared
 // virtual machine a neighbour's burst then spoils one round of every route, not one route.
+// A profile run (BENCH_CPU_PROFILE) with BENCH_ONLY measures only the chosen routes.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const THREADS = 2;
+// With two or more cores the server gets core 0 and wrk the others (taskset), so the two do not
+// take turns on one core: the server's CPU per request then varies far less from round to round.
+// BENCH_PIN=0 turns this off.
+const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && hasTaskset();
+const THREADS = PIN ? Math.max(1, os.cpus().length - 1) : 2;
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
 // BENCH_ONLY=show,/p measures only the routes whose names contain one of these words (hello-world always).
@@ -31,6 +36,21 @@ interface Target {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+}
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-c', '0', 'true']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs wrk (on the cores the server does not have, when pinned) and answers its report. */
+function wrk(args: string[]): string {
+  const cores = `1-${os.cpus().length - 1}`;
+  return (PIN ? execFileSync('taskset', ['-c', cores, 'wrk', ...args]) : execFileSync('wrk', args)).toString();
 }
 
 function cpuSeconds(pid: number): number {
@@ -94,7 +114,8 @@ function median(results: Result[]): Result {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
   const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROFILE_DIR)] : [];
-  const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
+  const serverCommand = [process.execPath, ...profileArgs, '--import', 'tsx', 'server/main.ts'];
+  const server = spawn(PIN ? 'taskset' : serverCommand[0], PIN ? ['-c', '0', ...serverCommand] : serverCommand.slice(1), {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: BASE, DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -136,31 +157,45 @@ async function main() {
     const scripts = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-wrk-'));
     const scriptOf = new Map(targets.map((target) => [target, wrkScript(target, scripts)]));
     // A short warm-up so JIT and caches are hot before anything is measured.
-    for (const target of targets) execFileSync('wrk', ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', '2s', '-s', scriptOf.get(target)!, `${BASE}${target.path}`]);
+    for (const target of targets) wrk(['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', '2s', '-s', scriptOf.get(target)!, `${BASE}${target.path}`]);
+    const measure = (target: Target): Result => {
+      const before = cpuSeconds(server.pid!);
+      const out = wrk(['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--latency', '-s', scriptOf.get(target)!, `${BASE}${target.path}`]);
+      const cpu = cpuSeconds(server.pid!) - before;
+      const r = parseWrk(out);
+      return { name: target.name, rps: r.rps, p99ms: r.p99ms, cpuUsPerReq: (cpu / Math.max(r.requests, 1)) * 1e6, requests: r.requests, non2xx: r.non2xx, errors: r.errors };
+    };
+    // Each round runs hello-world, then every route followed by hello-world again. A route's
+    // ratio in a round is its CPU per request over the mean of the hello-world runs just before
+    // and after it, and the table reports the median over the rounds: this machine's speed
+    // drifts by a third within minutes, and a drift then moves both sides of a ratio alike.
+    const [hello, ...routes] = targets;
     const rounds = new Map<Target, Result[]>(targets.map((target) => [target, []]));
+    const ratioRounds = new Map<Target, number[]>(targets.map((target) => [target, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) {
-        const before = cpuSeconds(server.pid!);
-        const out = execFileSync('wrk', ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--latency', '-s', scriptOf.get(target)!, `${BASE}${target.path}`]).toString();
-        const cpu = cpuSeconds(server.pid!) - before;
-        const r = parseWrk(out);
-        rounds.get(target)!.push({ name: target.name, rps: r.rps, p99ms: r.p99ms, cpuUsPerReq: (cpu / Math.max(r.requests, 1)) * 1e6, requests: r.requests, non2xx: r.non2xx, errors: r.errors });
+      let helloBefore = measure(hello);
+      rounds.get(hello)!.push(helloBefore);
+      for (const target of routes) {
+        const result = measure(target);
+        const helloAfter = measure(hello);
+        rounds.get(target)!.push(result);
+        rounds.get(hello)!.push(helloAfter);
+        ratioRounds.get(target)!.push(result.cpuUsPerReq / ((helloBefore.cpuUsPerReq + helloAfter.cpuUsPerReq) / 2));
+        helloBefore = helloAfter;
       }
     }
     const results = targets.map((target) => median(rounds.get(target)!));
-    // The ratio is taken within each round (the route against the hello-world run of the same
-    // round, seconds apart) and the median of those is reported: a slow spell of the machine
-    // then moves both sides of one ratio instead of one side of the table.
-    const helloRounds = rounds.get(targets[0])!;
-    const ratios = targets.map((target) => medianOf(rounds.get(target)!.map((r, i) => r.cpuUsPerReq / helloRounds[i].cpuUsPerReq)));
-    console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores · wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s · median of ${ROUNDS} rounds · Node ${process.version} · SQLite\n`);
+    const ratios = targets.map((target) => (target === hello ? 1 : medianOf(ratioRounds.get(target)!)));
+    console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores · wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s · median of ${ROUNDS} rounds${PIN ? ' · server pinned to core 0, wrk to the others' : ''} · Node ${process.version} · SQLite\n`);
     console.log('| route | req/s | p99 ms | server CPU µs/req | × hello-world (per-round median) |');
     console.log('|---|---:|---:|---:|---:|');
     for (const [i, r] of results.entries()) {
       console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99ms.toFixed(2)} | ${r.cpuUsPerReq.toFixed(1)} | ${ratios[i].toFixed(2)} |`);
       if (r.non2xx || r.errors) console.log(`|   ↳ non-2xx: ${r.non2xx}${r.errors ? `, socket errors: ${r.errors}` : ''} | | | | |`);
     }
-    if (process.env.BENCH_VERBOSE) for (const target of targets) console.log(target.name, rounds.get(target)!.map((r) => r.cpuUsPerReq.toFixed(1)).join(' '));
+    if (process.env.BENCH_VERBOSE) {
+      for (const target of targets) console.log(target.name, rounds.get(target)!.map((r) => r.cpuUsPerReq.toFixed(1)).join(' '), '×', ratioRounds.get(target)!.map((x) => x.toFixed(2)).join(' '));
+    }
     if (pageProbe.status !== 200) console.log('\n(public pages not served yet: /p and /l skipped)');
   } finally {
     const stopped = new Promise((resolve) => server.once('exit', resolve));
