@@ -1,27 +1,15 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import QRCode from 'qrcode';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './support/browser.ts';
-import {
-  appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, y4mFromImage, type AppServer, type Lng,
-} from './app-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser.ts';
+import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, y4mFromImage, type Lng } from './app-support.ts';
+import { useE2eSession } from './support/session.ts';
 
 // Cards in the owner app: the card path from the public card page through sign-up and
 // verification to the automatic registration (SPEC 4), the scan path with Chromium's fake
 // camera showing a minted card's QR code, and the my-card screen.
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.t.close();
-});
+const session = useE2eSession(startAppServer);
 
 /** A Chromium whose camera shows `image` (Chromium's fake capture device, camera allowed). */
 async function browserWithCamera(image: Buffer): Promise<Browser> {
@@ -34,13 +22,13 @@ async function browserWithCamera(image: Buffer): Promise<Browser> {
 
 describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
   it('registers the card of the public card page right after sign-up and verification', async () => {
-    const [cardId] = await server.t.mintCards('rainbow', 1);
-    const context = await appContext(browser, lng);
+    const [cardId] = await session.server.t.mintCards('rainbow', 1);
+    const context = await appContext(session.browser, lng);
     const page = await context.newPage();
     const email = `card-${lng}-${Date.now()}@example.com`;
     await withFailureShot(page, `card-path-${lng}`, async () => {
       // The server-rendered card page stores registerCard and sends a visitor to /register.
-      await page.goto(`${server.base}/card/${cardId}?lng=${lng}`);
+      await page.goto(`${session.server.base}/card/${cardId}?lng=${lng}`);
       await page.getByRole('link', { name: text(lng, 'public_card_redirect', 'register_card') }).click();
       await page.waitForURL(/\/register$/);
       await page.getByRole('heading', { level: 1, name: text(lng, 'register_page', 'title') }).waitFor();
@@ -53,7 +41,7 @@ describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
       await page.getByRole('heading', { name: text(lng, 'my_profile', 'verify.title') }).waitFor();
 
       // Verified: the overview sees the stored card, registers it and opens its new profile.
-      await page.goto(await mailLink(server.base, email, '/verify-email'));
+      await page.goto(await mailLink(session.server.base, email, '/verify-email'));
       await page.waitForURL(/\/profile\/[A-Za-z0-9]+$/);
       await page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true }).waitFor();
       await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor();
@@ -72,13 +60,13 @@ describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
 describe('my card', () => {
   it('shows the QR code and card, checks the profile choice, previews, and resets the card', async () => {
     const lng: Lng = 'en';
-    const owner = await server.t.signUp();
-    const [cardId] = await server.t.mintCards('kingOfTheMoment', 1);
-    expect((await server.t.post('/card/register', { cardId }, owner)).status).toBe(200);
-    const context = await appContext(browser, lng, owner);
+    const owner = await session.server.t.signUp();
+    const [cardId] = await session.server.t.mintCards('kingOfTheMoment', 1);
+    expect((await session.server.t.post('/card/register', { cardId }, owner)).status).toBe(200);
+    const context = await appContext(session.browser, lng, owner);
     const page = await context.newPage();
     await withFailureShot(page, 'my-card', async () => {
-      await page.goto(`${server.base}/`);
+      await page.goto(`${session.server.base}/`);
       await page.locator('.card-tile').filter({ hasText: text(lng, 'cards', 'editions.kingOfTheMoment') }).click();
       await page.waitForURL(new RegExp(`/my-card/${cardId}$`));
       await page.getByRole('heading', { level: 1, name: text(lng, 'my_card', 'title') }).waitFor();
@@ -130,9 +118,9 @@ describe('my card', () => {
 describe('scan path', () => {
   it("registers a minted card from its QR code seen by the rear camera, with the reader's wasm from this server", async () => {
     const lng: Lng = 'en';
-    const owner = await server.t.signUp();
-    const [cardId] = await server.t.mintCards('firstEditionSilver', 1);
-    const qr = Buffer.from(await (await fetch(`${server.base}/cards/${cardId}/qr.png`)).arrayBuffer());
+    const owner = await session.server.t.signUp();
+    const [cardId] = await session.server.t.mintCards('firstEditionSilver', 1);
+    const qr = Buffer.from(await (await fetch(`${session.server.base}/cards/${cardId}/qr.png`)).arrayBuffer());
     const cameraBrowser = await browserWithCamera(qr);
     const context = await appContext(cameraBrowser, lng, owner);
     const page = await context.newPage();
@@ -144,18 +132,18 @@ describe('scan path', () => {
     });
     try {
       await withFailureShot(page, 'scan', async () => {
-        await page.goto(`${server.base}/register-card`);
+        await page.goto(`${session.server.base}/register-card`);
         await page.getByRole('heading', { level: 1, name: text(lng, 'register_card', 'title') }).waitFor();
         await expectAccessible(page, 'register card');
         await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor({ timeout: 30_000 });
-        await page.waitForURL(new RegExp(`${server.base}/$`));
+        await page.waitForURL(new RegExp(`${session.server.base}/$`));
         await page.getByText(text(lng, 'cards', 'editions.firstEditionSilver')).first().waitFor();
       });
       expect(wasm).toHaveLength(1);
-      expect(wasm[0]).toMatch(new RegExp(`^200 ${server.base}/assets/zxing_reader-[\\w-]+\\.wasm$`));
+      expect(wasm[0]).toMatch(new RegExp(`^200 ${session.server.base}/assets/zxing_reader-[\\w-]+\\.wasm$`));
       // Nothing from a CDN: every request of the page went to this server (or stayed in the page).
-      expect([...origins].filter((o) => o !== server.base && o !== 'null')).toEqual([]);
-      const cards = await server.t.get('/find/own/cards', owner);
+      expect([...origins].filter((o) => o !== session.server.base && o !== 'null')).toEqual([]);
+      const cards = await session.server.t.get('/find/own/cards', owner);
       expect(cards.body.map((c: { cardId: string }) => c.cardId)).toEqual([cardId]);
     } finally {
       await cameraBrowser.close();
@@ -164,19 +152,19 @@ describe('scan path', () => {
 
   it('says could_not_read_card_info for a QR code that is not a card link, and keeps scanning', async () => {
     const lng: Lng = 'de';
-    const owner = await server.t.signUp();
+    const owner = await session.server.t.signUp();
     const cameraBrowser = await browserWithCamera(await QRCode.toBuffer('https://example.com/not-a-card', { width: 400, margin: 2 }));
     const context = await appContext(cameraBrowser, lng, owner);
     const page = await context.newPage();
     try {
       await withFailureShot(page, 'scan-unreadable', async () => {
-        await page.goto(`${server.base}/register-card`);
+        await page.goto(`${session.server.base}/register-card`);
         await page.getByText(text(lng, 'register_card', 'could_not_read_card_info')).first().waitFor({ timeout: 30_000 });
         // Still on the scanner, nothing registered.
         expect(new URL(page.url()).pathname).toBe('/register-card');
         await page.locator('.scanner-frame video').waitFor();
       });
-      expect((await server.t.get('/find/own/cards', owner)).body).toEqual([]);
+      expect((await session.server.t.get('/find/own/cards', owner)).body).toEqual([]);
     } finally {
       await cameraBrowser.close();
     }
@@ -184,13 +172,13 @@ describe('scan path', () => {
 
   it('reports an unsupported browser when there are no media devices', async () => {
     for (const lng of ['de', 'en'] as const) {
-      const owner = await server.t.signUp();
-      const context = await appContext(browser, lng, owner);
+      const owner = await session.server.t.signUp();
+      const context = await appContext(session.browser, lng, owner);
       await context.addInitScript(() => {
         Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined, configurable: true });
       });
       const page = await context.newPage();
-      await page.goto(`${server.base}/register-card`);
+      await page.goto(`${session.server.base}/register-card`);
       await page.getByText(text(lng, 'register_card', 'unsupported_browser')).waitFor();
       await context.close();
     }
@@ -198,11 +186,11 @@ describe('scan path', () => {
 
   it('shows the Error-Code of a failed stored registration and returns to the overview', async () => {
     const lng: Lng = 'de';
-    const holder = await server.t.signUp();
-    const [cardId] = await server.t.mintCards('rainbow', 1);
-    expect((await server.t.post('/card/register', { cardId }, holder)).status).toBe(200);
-    const owner = await server.t.signUp();
-    const context = await appContext(browser, lng, owner);
+    const holder = await session.server.t.signUp();
+    const [cardId] = await session.server.t.mintCards('rainbow', 1);
+    expect((await session.server.t.post('/card/register', { cardId }, holder)).status).toBe(200);
+    const owner = await session.server.t.signUp();
+    const context = await appContext(session.browser, lng, owner);
     await context.addInitScript((id) => {
       if (!sessionStorage.getItem('stored')) {
         sessionStorage.setItem('stored', '1');
@@ -210,9 +198,9 @@ describe('scan path', () => {
       }
     }, cardId);
     const page = await context.newPage();
-    await page.goto(`${server.base}/`);
+    await page.goto(`${session.server.base}/`);
     await page.getByText(new RegExp(`^${text(lng, 'molecules', 'errors.error_code', { status: 409, detail: '' }).trim()}`)).waitFor();
-    await page.waitForURL(new RegExp(`${server.base}/$`));
+    await page.waitForURL(new RegExp(`${session.server.base}/$`));
     await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBeNull();
     await context.close();

@@ -1,26 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createLink, createProfile } from '../support/factories.ts';
-import {
-  appContext, expectAccessible, mailLink, oversizedImage, startAppServer, text, withFailureShot, type AppServer, type Lng,
-} from './app-support.ts';
+import { appContext, expectAccessible, mailLink, oversizedImage, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { useE2eSession } from './support/session.ts';
 
 // SPEC 8 from the screens: every message the owner app shows for a failure (and the success
 // texts beside them) appears in the language of the interface, reached the way a person would.
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.t.close();
-});
+const session = useE2eSession(startAppServer);
 
 /** Waits until the text is on screen (a form alert or a toast). */
 const shows = (page: Page, value: string) => page.getByText(value, { exact: false }).first().waitFor();
@@ -33,11 +20,11 @@ async function fillPasswords(page: Page, lng: Lng, ns: 'update_password' | 'rese
 
 describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
   it('login: invalid e-mail, wrong credentials, and any other failure', async () => {
-    const user = await server.t.signUp();
-    const context = await appContext(browser, lng);
+    const user = await session.server.t.signUp();
+    const context = await appContext(session.browser, lng);
     const page = await context.newPage();
     await withFailureShot(page, `login-${lng}`, async () => {
-      await page.goto(`${server.base}/login?email=${encodeURIComponent('not-an-email')}`);
+      await page.goto(`${session.server.base}/login?email=${encodeURIComponent('not-an-email')}`);
       expect(await page.getByLabel(text(lng, 'login', 'email')).inputValue()).toBe('not-an-email');
       const submit = page.getByRole('button', { name: text(lng, 'login', 'submit') });
       await page.getByLabel(text(lng, 'login', 'password')).fill('whatever password');
@@ -64,18 +51,18 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       // Correct now: on to the overview, and back on /login a signed-in owner is sent to /.
       await submit.click();
       await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
-      await page.goto(`${server.base}/login`);
-      await page.waitForURL(new RegExp(`${server.base}/$`));
+      await page.goto(`${session.server.base}/login`);
+      await page.waitForURL(new RegExp(`${session.server.base}/$`));
     });
     await context.close();
   });
 
   it('register: terms, invalid e-mail, weak password, and an address already in use', async () => {
-    const existing = await server.t.signUp();
-    const context = await appContext(browser, lng);
+    const existing = await session.server.t.signUp();
+    const context = await appContext(session.browser, lng);
     const page = await context.newPage();
     await withFailureShot(page, `register-${lng}`, async () => {
-      await page.goto(`${server.base}/register`);
+      await page.goto(`${session.server.base}/register`);
       const submit = page.getByRole('button', { name: text(lng, 'register_page', 'submit') });
       await page.getByLabel(text(lng, 'register_page', 'email')).fill('broken@');
       await page.getByLabel(text(lng, 'register_page', 'password')).fill('a good long password');
@@ -109,7 +96,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       expect(await page.getByLabel(text(lng, 'login', 'email')).inputValue()).toBe(existing.email);
 
       // "To login" carries the typed address along.
-      await page.goto(`${server.base}/register`);
+      await page.goto(`${session.server.base}/register`);
       await page.getByLabel(text(lng, 'register_page', 'email')).fill('typed@example.com');
       await page.getByRole('button', { name: text(lng, 'register_page', 'to_login') }).click();
       await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('email') === 'typed@example.com');
@@ -118,11 +105,11 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
   });
 
   it('reset password: invalid e-mail, the mail, the new-password form and its checks', async () => {
-    const user = await server.t.signUp();
-    const context = await appContext(browser, lng);
+    const user = await session.server.t.signUp();
+    const context = await appContext(session.browser, lng);
     const page = await context.newPage();
     await withFailureShot(page, `reset-${lng}`, async () => {
-      await page.goto(`${server.base}/login`);
+      await page.goto(`${session.server.base}/login`);
       await page.getByRole('link', { name: text(lng, 'login', 'forgot_password') }).click();
       await page.getByRole('heading', { level: 1, name: text(lng, 'reset_password', 'title') }).waitFor();
       await expectAccessible(page, 'reset password');
@@ -134,10 +121,10 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await send.click();
       await shows(page, text(lng, 'reset_password', 'sent_reset_email_info'));
 
-      // The mail's link answers a redirect to the app's form; follow it on this server.
-      const reset = await fetch(await mailLink(server.base, user.email, '/reset-password'), { redirect: 'manual' });
-      const location = new URL(reset.headers.get('location') ?? '', server.base);
-      await page.goto(`${server.base}${location.pathname}${location.search}`);
+      // The mail's link answers a redirect to the app's form; follow it on this session.server.
+      const reset = await fetch(await mailLink(session.server.base, user.email, '/reset-password'), { redirect: 'manual' });
+      const location = new URL(reset.headers.get('location') ?? '', session.server.base);
+      await page.goto(`${session.server.base}${location.pathname}${location.search}`);
       await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.has('token'));
       await page.getByRole('heading', { level: 1, name: text(lng, 'reset_password', 'new_password_title') }).waitFor();
       await expectAccessible(page, 'new password');
@@ -162,11 +149,11 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
   });
 
   it('change password: mismatch, weak password with the raw error, stale sign-in, success', async () => {
-    const user = await server.t.signUp();
-    const context = await appContext(browser, lng, user);
+    const user = await session.server.t.signUp();
+    const context = await appContext(session.browser, lng, user);
     const page = await context.newPage();
     await withFailureShot(page, `change-password-${lng}`, async () => {
-      await page.goto(`${server.base}/`);
+      await page.goto(`${session.server.base}/`);
       // Through the avatar menu, as a person gets there.
       await page.getByRole('button', { name: text(lng, 'molecules', 'nav.account_menu') }).click();
       await page.getByRole('link', { name: text(lng, 'molecules', 'nav.change_password') }).click();
@@ -183,9 +170,9 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
 
       // The sign-in is older than five minutes: the owner has to log in again first.
       const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
-      await server.t.app.db
+      await session.server.t.app.db
         .updateTable('session')
-        .set({ createdAt: server.t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() } as never)
+        .set({ createdAt: session.server.t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() } as never)
         .where('token', '=', user.token)
         .execute();
       await fillPasswords(page, lng, 'update_password', 'one new password', 'one new password');
@@ -207,16 +194,16 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
   });
 
   it('edit profile: short link errors and copy, logo size, delete confirmations, failed save', async () => {
-    const user = await server.t.signUp();
-    const other = await createProfile(server.t, user, { profileName: 'Other' });
-    const profile = await createProfile(server.t, user, { profileName: 'Main' });
-    await createLink(server.t, user, profile.id, { type: 'website', link: 'https://keep.example', name: 'Keep' });
-    await createLink(server.t, user, profile.id, { type: 'website', link: 'https://drop.example', name: 'Drop' });
-    const context = await appContext(browser, lng, user);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+    const user = await session.server.t.signUp();
+    const other = await createProfile(session.server.t, user, { profileName: 'Other' });
+    const profile = await createProfile(session.server.t, user, { profileName: 'Main' });
+    await createLink(session.server.t, user, profile.id, { type: 'website', link: 'https://keep.example', name: 'Keep' });
+    await createLink(session.server.t, user, profile.id, { type: 'website', link: 'https://drop.example', name: 'Drop' });
+    const context = await appContext(session.browser, lng, user);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.base });
     const page = await context.newPage();
     await withFailureShot(page, `edit-profile-${lng}`, async () => {
-      await page.goto(`${server.base}/profile/${profile.id}`);
+      await page.goto(`${session.server.base}/profile/${profile.id}`);
       await page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true }).waitFor();
 
       // Link in bio (SPEC 5): the same id, a bad id, a taken id, then a good one, copied.
@@ -235,7 +222,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await shortLink.fill(fresh);
       await saveShortLink.click();
       await shows(page, text(lng, 'edit_profile', 'short_link_saved'));
-      const bioUrl = `${server.t.config.publicUrl}/linkinbio/${fresh}`;
+      const bioUrl = `${session.server.t.config.publicUrl}/linkinbio/${fresh}`;
       await page.getByRole('link', { name: bioUrl }).waitFor();
       await page.getByRole('button', { name: text(lng, 'edit_profile', 'copy_link') }).click();
       await shows(page, text(lng, 'edit_profile', 'copied'));
@@ -259,40 +246,40 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await expect.poll(() => page.locator('[data-testid="links-web"] > li').count()).toBe(1);
 
       // The profile vanished meanwhile (another device): the save says it was not saved, and why.
-      expect((await server.t.post('/profile/delete', { profileId: profile.id }, user)).status).toBe(200);
+      expect((await session.server.t.post('/profile/delete', { profileId: profile.id }, user)).status).toBe(200);
       await page.getByLabel(text(lng, 'edit_profile', 'fields.jobTitle'), { exact: true }).fill('Changed');
       await page.getByRole('button', { name: text(lng, 'molecules', 'save'), exact: true }).click();
       await shows(page, text(lng, 'edit_profile', 'not_saved_successfully', { message: '' }).replace(/\s*$/, ''));
 
       // Removing a profile asks first, then goes back to the overview.
-      await page.goto(`${server.base}/profile/${other.id}`);
+      await page.goto(`${session.server.base}/profile/${other.id}`);
       await page.getByRole('button', { name: text(lng, 'edit_profile', 'remove_profile') }).click();
       const remove = page.getByRole('dialog', { name: text(lng, 'edit_profile', 'remove_title') });
       await remove.getByRole('button', { name: text(lng, 'molecules', 'delete') }).click();
       await shows(page, text(lng, 'edit_profile', 'removed'));
-      await page.waitForURL(new RegExp(`${server.base}/$`));
+      await page.waitForURL(new RegExp(`${session.server.base}/$`));
       await page.getByText(text(lng, 'my_profile', 'no_profiles')).waitFor();
     });
     await context.close();
   });
 
   it('my card: Error-Code of a failed change; wallet: not configured and a pass download', async () => {
-    const user = await server.t.signUp();
-    const [cardId] = await server.t.mintCards('rainbow', 1);
-    expect((await server.t.post('/card/register', { cardId }, user)).status).toBe(200);
-    const spare = await createProfile(server.t, user, { profileName: 'Spare' });
-    const context = await appContext(browser, lng, user);
+    const user = await session.server.t.signUp();
+    const [cardId] = await session.server.t.mintCards('rainbow', 1);
+    expect((await session.server.t.post('/card/register', { cardId }, user)).status).toBe(200);
+    const spare = await createProfile(session.server.t, user, { profileName: 'Spare' });
+    const context = await appContext(session.browser, lng, user);
     const page = await context.newPage();
     await withFailureShot(page, `card-wallet-${lng}`, async () => {
-      await page.goto(`${server.base}/my-card/${cardId}`);
+      await page.goto(`${session.server.base}/my-card/${cardId}`);
       await page.getByRole('heading', { level: 1, name: text(lng, 'my_card', 'title') }).waitFor();
       await page.getByLabel(text(lng, 'my_card', 'profile_label'), { exact: true }).selectOption(spare.id);
-      expect((await server.t.post('/profile/delete', { profileId: spare.id }, user)).status).toBe(200);
+      expect((await session.server.t.post('/profile/delete', { profileId: spare.id }, user)).status).toBe(200);
       await page.getByRole('button', { name: text(lng, 'my_card', 'save') }).click();
       await shows(page, text(lng, 'molecules', 'errors.error_code', { status: 404, detail: '' }).trim());
 
       // Wallet badges open the card picker.
-      await page.goto(`${server.base}/`);
+      await page.goto(`${session.server.base}/`);
       await page.getByRole('button', { name: new RegExp(text(lng, 'cards', 'wallet.google')) }).click();
       const picker = page.getByRole('dialog', { name: text(lng, 'cards', 'wallet.pick_title_google') });
       await picker.waitFor();

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import {
-  appContext, expectAccessible, withFailureShot, mailLink, oversizedImage, smallPng, startAppServer, text, type AppServer, type Lng,
-} from './app-support.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phoneContext } from './support/browser.ts';
+import { appContext, expectAccessible, withFailureShot, mailLink, oversizedImage, smallPng, startAppServer, text, type Lng } from './app-support.ts';
+import { useE2eSession } from './support/session.ts';
 
 // Issue 4's main path on a phone: sign up, verify by mail, create a profile with three links,
 // reorder them by drag and drop (the order survives a reload), upload an image, preview.
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.t.close();
-});
+const session = useE2eSession(startAppServer);
 
 /** The link values of the weblinks group, top to bottom. */
 const webLinkOrder = (page: Page) =>
@@ -26,13 +14,13 @@ const webLinkOrder = (page: Page) =>
 
 describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
   it('signs up, verifies, builds a profile with reordered links and an image, and previews it', async () => {
-    const context = await appContext(browser, lng);
+    const context = await appContext(session.browser, lng);
     const page = await context.newPage();
     const email = `owner-${lng}-${Date.now()}@example.com`;
     await withFailureShot(page, `owner-${lng}`, async () => {
 
     // The guard sends an anonymous visitor to /login.
-    await page.goto(`${server.base}/`);
+    await page.goto(`${session.server.base}/`);
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text(lng, 'login', 'title'));
     await expectAccessible(page, 'login');
@@ -55,7 +43,7 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
     await expectAccessible(page, 'verification prompt');
 
     // The verification link of the mail lands on the overview, now unlocked.
-    await page.goto(await mailLink(server.base, email, '/verify-email'));
+    await page.goto(await mailLink(session.server.base, email, '/verify-email'));
     await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
     await page.getByText(text(lng, 'my_profile', 'no_profiles')).waitFor();
     await expectAccessible(page, 'overview');
@@ -130,7 +118,7 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
     await page.getByText(text(lng, 'preview_profile', 'preview_notice')).waitFor();
     await expectAccessible(page, 'profile preview');
     await page.getByRole('link', { name: text(lng, 'preview_profile', 'back_to_overview') }).click();
-    await page.waitForURL(new RegExp(`${server.base}/$`));
+    await page.waitForURL(new RegExp(`${session.server.base}/$`));
     await page.getByRole('heading', { name: text(lng, 'my_profile', 'profiles') }).waitFor();
     await page.getByText('Work').waitFor();
     await page.getByText(text(lng, 'my_profile', 'not_in_use')).waitFor();
@@ -142,20 +130,20 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
 describe('languages (SPEC 9, D1)', () => {
   it('detects the browser language, shows English for any other, and keeps a choice from the flag menu', async () => {
     for (const [locale, lng] of [['de-AT', 'de'], ['en-US', 'en'], ['fr-FR', 'en']] as const) {
-      const context = await phoneContext(browser, { locale });
+      const context = await phoneContext(session.browser, { locale });
       const page = await context.newPage();
-      await page.goto(`${server.base}/login`);
+      await page.goto(`${session.server.base}/login`);
       await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lng);
       await context.close();
     }
 
     // ?lng= wins over the browser; the flag menu switches, and the choice survives a reload.
-    const context = await phoneContext(browser, { locale: 'en-GB' });
+    const context = await phoneContext(session.browser, { locale: 'en-GB' });
     const page = await context.newPage();
-    await page.goto(`${server.base}/login?lng=de`);
+    await page.goto(`${session.server.base}/login?lng=de`);
     await page.getByRole('heading', { level: 1, name: text('de', 'login', 'title') }).waitFor();
-    await page.goto(`${server.base}/login`);
+    await page.goto(`${session.server.base}/login`);
     await page.getByRole('heading', { level: 1, name: text('de', 'login', 'title') }).waitFor();
     await page.getByRole('button', { name: text('de', 'languages', 'choose_language', { language: text('de', 'languages', 'de') }) }).click();
     await expectAccessible(page, 'language menu open');
@@ -168,7 +156,7 @@ describe('languages (SPEC 9, D1)', () => {
     // The signed-out menu offers login; an unknown path says so in the chosen language.
     await page.getByRole('button', { name: text('en', 'molecules', 'nav.menu') }).click();
     await page.getByRole('link', { name: text('en', 'molecules', 'nav.login') }).waitFor();
-    await page.goto(`${server.base}/no/such/page`);
+    await page.goto(`${session.server.base}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: text('en', 'molecules', 'not_found.title') }).waitFor();
     await expectAccessible(page, 'not found');
     await context.close();

@@ -1,26 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerCard } from '../support/factories.ts';
-import { launchBrowser, maybeScreenshot, phoneContext } from './support/browser.ts';
-import { startPublicServer, type PublicServer } from './support/public-server.ts';
+import { maybeScreenshot, phoneContext } from './support/browser.ts';
+import { startPublicServer } from './support/public-server.ts';
+import { useE2eSession } from './support/session.ts';
 
 // SPEC 2's card redirect page in its three cases, as a phone meets it after scanning a card.
 
-let server: PublicServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startPublicServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.t.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const session = useE2eSession(startPublicServer);
 
 const TEXT = {
   de: { heading: 'Personalisieren Sie Ihre Karte', button: 'Karte registrieren', missing: 'Karte nicht gefunden' },
@@ -28,56 +14,56 @@ const TEXT = {
 } as const;
 
 async function phone(lng: 'de' | 'en', javaScriptEnabled = true) {
-  context = await phoneContext(browser, { locale: lng === 'de' ? 'de-DE' : 'en-US', javaScriptEnabled });
-  return context.newPage();
+  session.context = await phoneContext(session.browser, { locale: lng === 'de' ? 'de-DE' : 'en-US', javaScriptEnabled });
+  return session.context.newPage();
 }
 
 for (const lng of ['de', 'en'] as const) {
   describe(`card page in ${lng}`, () => {
     it('sends a registered card on to its profile (both card paths)', async () => {
-      const card = await registerCard(server.t, server.owner);
+      const card = await registerCard(session.server.t, session.server.owner);
       for (const path of ['card', 'public-profile']) {
         const page = await phone(lng);
-        const res = await page.goto(`${server.base}/${path}/${card.cardId}`);
+        const res = await page.goto(`${session.server.base}/${path}/${card.cardId}`);
         expect(res?.status()).toBe(200);
-        expect(page.url()).toBe(`${server.base}/p/${card.cardProfileId}`);
+        expect(page.url()).toBe(`${session.server.base}/p/${card.cardProfileId}`);
         expect(await page.getAttribute('html', 'lang')).toBe(lng);
-        await context!.close();
+        await session.context!.close();
       }
     });
 
     it('invites registration for a card without owner: stores registerCard and goes to /register', async () => {
-      const [cardId] = await server.t.mintCards('rainbow', 1);
+      const [cardId] = await session.server.t.mintCards('rainbow', 1);
       const page = await phone(lng);
-      const res = await page.goto(`${server.base}/card/${cardId}`);
+      const res = await page.goto(`${session.server.base}/card/${cardId}`);
       expect(res?.status()).toBe(200);
       expect(await page.locator('h1').innerText()).toBe(TEXT[lng].heading);
       expect(await page.locator('main svg').first().isVisible()).toBe(true);
       expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
       await maybeScreenshot(page, `card-invite-${lng}-360`);
-      await Promise.all([page.waitForURL(`${server.base}/register`), page.getByRole('link', { name: TEXT[lng].button }).click()]);
+      await Promise.all([page.waitForURL(`${session.server.base}/register`), page.getByRole('link', { name: TEXT[lng].button }).click()]);
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem('registerCard')))!)).toEqual({ cardId });
     });
 
     it('sends a signed-in owner to /register-card instead', async () => {
-      const [cardId] = await server.t.mintCards('firstEditionDark', 1);
+      const [cardId] = await session.server.t.mintCards('firstEditionDark', 1);
       const page = await phone(lng);
-      await page.goto(`${server.base}/card/${cardId}`);
+      await page.goto(`${session.server.base}/card/${cardId}`);
       await page.evaluate(() => localStorage.setItem('cmc.authToken', 'a-token'));
-      await Promise.all([page.waitForURL(`${server.base}/register-card`), page.getByRole('link', { name: TEXT[lng].button }).click()]);
+      await Promise.all([page.waitForURL(`${session.server.base}/register-card`), page.getByRole('link', { name: TEXT[lng].button }).click()]);
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem('registerCard')))!)).toEqual({ cardId });
     });
 
     it('without JavaScript the button is a plain link to /register', async () => {
-      const [cardId] = await server.t.mintCards('rainbow', 1);
+      const [cardId] = await session.server.t.mintCards('rainbow', 1);
       const page = await phone(lng, false);
-      await page.goto(`${server.base}/card/${cardId}`);
-      await Promise.all([page.waitForURL(`${server.base}/register`), page.getByRole('link', { name: TEXT[lng].button }).click()]);
+      await page.goto(`${session.server.base}/card/${cardId}`);
+      await Promise.all([page.waitForURL(`${session.server.base}/register`), page.getByRole('link', { name: TEXT[lng].button }).click()]);
     });
 
     it('says the card does not exist for an id never minted (404)', async () => {
       const page = await phone(lng);
-      const res = await page.goto(`${server.base}/card/neverMinted42`);
+      const res = await page.goto(`${session.server.base}/card/neverMinted42`);
       expect(res?.status()).toBe(404);
       expect(await page.locator('h1').innerText()).toBe(TEXT[lng].missing);
       await maybeScreenshot(page, `card-missing-${lng}-360`);

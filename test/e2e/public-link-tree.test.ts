@@ -1,33 +1,19 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, maybeScreenshot, phoneContext } from './support/browser.ts';
-import { startPublicServer, type PublicServer } from './support/public-server.ts';
+import { describe, expect, it } from 'vitest';
+import { maybeScreenshot, phoneContext } from './support/browser.ts';
+import { startPublicServer } from './support/public-server.ts';
+import { useE2eSession } from './support/session.ts';
 
 // SPEC 2's link-in-bio page on a phone: avatar, full name, social icons, web links.
 
-let server: PublicServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startPublicServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.t.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const session = useE2eSession(startPublicServer);
 
 for (const lng of ['de', 'en'] as const) {
   describe(`link-in-bio page in ${lng}`, () => {
     for (const path of ['l', 'linkinbio']) {
       it(`/${path}/{shortLinkId} shows avatar, name, social links and web links`, async () => {
-        context = await phoneContext(browser, { locale: lng === 'de' ? 'de-DE' : 'en-US' });
-        const page = await context.newPage();
-        const res = await page.goto(`${server.base}/${path}/${server.full.shortLinkId}`);
+        session.context = await phoneContext(session.browser, { locale: lng === 'de' ? 'de-DE' : 'en-US' });
+        const page = await session.context.newPage();
+        const res = await page.goto(`${session.server.base}/${path}/${session.server.full.shortLinkId}`);
         expect(res?.status()).toBe(200);
         expect(await page.getAttribute('html', 'lang')).toBe(lng);
         expect(await page.locator('img.p-av').evaluate((i: HTMLImageElement) => i.naturalWidth > 0)).toBe(true);
@@ -43,9 +29,9 @@ for (const lng of ['de', 'en'] as const) {
     }
 
     it('says profile not found for an unknown short link (404)', async () => {
-      context = await phoneContext(browser, { locale: lng === 'de' ? 'de-DE' : 'en-US' });
-      const page = await context.newPage();
-      const res = await page.goto(`${server.base}/l/unknownLink`);
+      session.context = await phoneContext(session.browser, { locale: lng === 'de' ? 'de-DE' : 'en-US' });
+      const page = await session.context.newPage();
+      const res = await page.goto(`${session.server.base}/l/unknownLink`);
       expect(res?.status()).toBe(404);
       expect(await page.locator('h1').innerText()).toBe(lng === 'de' ? 'Profil nicht gefunden' : 'Profile not found');
       await maybeScreenshot(page, `profile-missing-${lng}-360`);

@@ -1,29 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createLink, createProfile } from '../support/factories.ts';
-import { launchBrowser, maybeScreenshot, phoneContext } from './support/browser.ts';
-import { startPublicServer, type PublicServer } from './support/public-server.ts';
+import { maybeScreenshot, phoneContext } from './support/browser.ts';
+import { startPublicServer } from './support/public-server.ts';
+import { useE2eSession } from './support/session.ts';
 
 // The public profile page in a phone-sized Chromium, as a visitor uses it after a scan: with
 // JavaScript (native modal dialogs) and without (links, :target dialogs, plain forms).
 
-let server: PublicServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startPublicServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.t.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const session = useE2eSession(startPublicServer);
 
 const TEXT = {
   de: { reminder: 'Erinnerung setzen', exchange: 'Kontakt austauschen', save: 'Kontakt speichern', cancel: 'Abbrechen', send: 'Austauschen', calendar: 'Zum Kalender hinzufügen', open: 'Öffnen' },
@@ -32,15 +19,15 @@ const TEXT = {
 
 /** A new phone with the browser language set (Accept-Language follows it) on the full profile. */
 async function openProfile(lng: 'de' | 'en', options: { javaScriptEnabled?: boolean; path?: string } = {}): Promise<Page> {
-  context = await phoneContext(browser, { locale: lng === 'de' ? 'de-DE' : 'en-GB', javaScriptEnabled: options.javaScriptEnabled ?? true });
-  const page = await context.newPage();
-  const res = await page.goto(`${server.base}${options.path ?? `/p/${server.full.id}`}`);
+  session.context = await phoneContext(session.browser, { locale: lng === 'de' ? 'de-DE' : 'en-GB', javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await session.context.newPage();
+  const res = await page.goto(`${session.server.base}${options.path ?? `/p/${session.server.full.id}`}`);
   expect(res?.status()).toBe(200);
   return page;
 }
 
 /** No internet here: the booking link answers from the test. Only where needed: routing stops downloads in Chromium. */
-const fakeBookingSite = () => context!.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
+const fakeBookingSite = () => session.context!.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
 
 const openDialogs = (page: Page) => page.locator('dialog').evaluateAll((ds) => ds.filter((d) => getComputedStyle(d).display !== 'none').map((d) => d.id));
 
@@ -57,7 +44,7 @@ async function download(page: Page, action: () => Promise<void>): Promise<{ name
 }
 
 async function outboxMailTo(address: string, containing: string) {
-  const mails = await server.t.app.mailer.outbox();
+  const mails = await session.server.t.app.mailer.outbox();
   return mails.find((m) => m.to === address && `${m.subject}\n${m.text}`.includes(containing));
 }
 
@@ -164,8 +151,8 @@ for (const lng of ['de', 'en'] as const) {
       await page.locator('#contact-sent').waitFor({ state: 'visible' });
       expect(await openDialogs(page)).toEqual(['contact-sent']);
       await maybeScreenshot(page, `profile-${lng}-360-contact-sent`);
-      expect(posts).toEqual([`${server.base}/p/${server.full.id}/contact`]);
-      expect(await outboxMailTo(server.owner.email, visitor)).toBeDefined();
+      expect(posts).toEqual([`${session.server.base}/p/${session.server.full.id}/contact`]);
+      expect(await outboxMailTo(session.server.owner.email, visitor)).toBeDefined();
     });
 
     it('asks before opening a web link, showing its name, and adds https:// where missing', async () => {
@@ -178,7 +165,7 @@ for (const lng of ['de', 'en'] as const) {
       const open = page.locator('#open-link').getByRole('link', { name: text.open });
       expect(await open.getAttribute('href')).toBe('https://calendly.com/juergen-groesse');
       await maybeScreenshot(page, `profile-${lng}-360-weblink`);
-      const [popup] = await Promise.all([context!.waitForEvent('page'), open.click()]);
+      const [popup] = await Promise.all([session.context!.waitForEvent('page'), open.click()]);
       expect(popup.url()).toBe('https://calendly.com/juergen-groesse');
       expect(await openDialogs(page)).toEqual([]);
     });
@@ -225,20 +212,20 @@ for (const lng of ['de', 'en'] as const) {
       await Promise.all([page.waitForURL(/#contact-invalid$/), page.getByRole('button', { name: text.send }).click()]);
       expect(await openDialogs(page)).toEqual(['contact']);
       expect(await page.locator('#contact-err').isVisible()).toBe(true);
-      expect(await outboxMailTo(server.owner.email, 'a@b')).toBeUndefined();
+      expect(await outboxMailTo(session.server.owner.email, 'a@b')).toBeUndefined();
       await maybeScreenshot(page, `profile-${lng}-360-nojs-contact-error`);
       const visitor = `ohne-js-${lng}@example.org`;
       await page.fill('#contact-email', visitor);
       await Promise.all([page.waitForURL(/#contact-sent$/), page.getByRole('button', { name: text.send }).click()]);
-      expect(page.url()).toBe(`${server.base}/p/${server.full.id}?lng=${lng}#contact-sent`);
+      expect(page.url()).toBe(`${session.server.base}/p/${session.server.full.id}?lng=${lng}#contact-sent`);
       expect(await openDialogs(page)).toEqual(['contact-sent']);
-      expect(await outboxMailTo(server.owner.email, visitor)).toBeDefined();
+      expect(await outboxMailTo(session.server.owner.email, visitor)).toBeDefined();
     });
 
     it('opens web links directly', async () => {
       const page = await openProfile(lng, { javaScriptEnabled: false });
       await fakeBookingSite();
-      const [popup] = await Promise.all([context!.waitForEvent('page'), page.getByRole('link', { name: 'Termin buchen' }).click()]);
+      const [popup] = await Promise.all([session.context!.waitForEvent('page'), page.getByRole('link', { name: 'Termin buchen' }).click()]);
       expect(popup.url()).toBe('https://calendly.com/juergen-groesse');
     });
   });
@@ -246,18 +233,18 @@ for (const lng of ['de', 'en'] as const) {
 
 describe('links the owner typed (D12)', () => {
   it('never renders a javascript: link as a link', async () => {
-    const p = await createProfile(server.t, server.owner, { firstName: 'Eve' });
-    await createLink(server.t, server.owner, p.id, { type: 'website', name: 'Gefährlich', link: 'javascript:alert(document.domain)' });
-    await createLink(server.t, server.owner, p.id, { type: 'github', name: 'Auch', link: ' jAvAsCrIpT:alert(1)' });
-    await createLink(server.t, server.owner, p.id, { type: 'website', name: 'Gut', link: 'example.com/gut' });
+    const p = await createProfile(session.server.t, session.server.owner, { firstName: 'Eve' });
+    await createLink(session.server.t, session.server.owner, p.id, { type: 'website', name: 'Gefährlich', link: 'javascript:alert(document.domain)' });
+    await createLink(session.server.t, session.server.owner, p.id, { type: 'github', name: 'Auch', link: ' jAvAsCrIpT:alert(1)' });
+    await createLink(session.server.t, session.server.owner, p.id, { type: 'website', name: 'Gut', link: 'example.com/gut' });
     for (const javaScriptEnabled of [true, false]) {
       const page = await openProfile('de', { javaScriptEnabled, path: `/p/${p.id}` });
       const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       expect(hrefs.filter((h) => !/^(https?:|mailto:|tel:)/.test(h))).toEqual([]);
       expect(hrefs).toContain('https://example.com/gut');
       expect(await page.getByText('Gefährlich').isVisible()).toBe(true);
-      await context!.close();
-      context = undefined;
+      await session.context!.close();
+      session.context = undefined;
     }
   });
 });
