@@ -11,9 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const DURATION = process.env.BENCH_SECONDS ?? '3';
-// Routes are measured in interleaved rounds and the median round is reported: on a shared
-// virtual machine a neighbour's burst then spoils one round of every route, not one route.
-// A profile run (BENCH_CPU_PROFILE) with BENCH_ONLY measures only the chosen routes.
+// Routes are measured in interleaved rounds (see the loop in main); BENCH_VERBOSE=1 prints
+// every round's CPU per request, ratio and p99.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 // wrk and the server share the two cores as the scheduler sees fit: pinning them to a core each
