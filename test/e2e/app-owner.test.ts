@@ -93,6 +93,10 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
     await page.keyboard.press('Space');
     // The live region says where the link is; the next key acts on the measured list.
     await page.getByText(text(lng, 'edit_profile', 'links.announce_over', { position: 1, count: 3 })).waitFor({ state: 'attached' });
+    // dnd-kit's keyboard sensor starts listening for arrow keys one task after the drag starts
+    // (a setTimeout); on a busy machine a key pressed before that scrolls the page instead.
+    // A task of the page's own, queued now, runs after that one.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowDown');
     await page.getByText(text(lng, 'edit_profile', 'links.announce_over', { position: 2, count: 3 })).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');

@@ -87,11 +87,18 @@ export function text(lng: Lng, ns: string, key: string, vars: Record<string, str
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 
-/** Fails on any axe-core violation of the page as it is now. */
+/**
+ * Fails on any axe-core violation of the screen once it has settled. A screen can still swap
+ * in a loading block for a moment after its heading shows (a lazy chunk or a translation
+ * file arriving), and axe then finds no heading. So axe runs again for up to 5 s until the
+ * screen is clean; a violation that stays fails with axe's list.
+ */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(violations, `axe on ${screen}`).toEqual([]);
+  const violations = async () => {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await expect.poll(violations, { message: `axe on ${screen}`, timeout: 5000, interval: 500 }).toEqual([]);
 }
 
 /** The newest mail to `to` whose links include `pathPart`, waiting briefly for it to arrive. */
