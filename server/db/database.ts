@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
 import pg from 'pg';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as rateCounters from './migrations/002-rate-counters.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -19,6 +20,7 @@ export interface DatabaseHandle {
 /** Every migration, in order. New ones are appended here, never edited once landed. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-rate-counters': rateCounters,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -15,6 +15,7 @@ export interface Database {
   link: LinkTable;
   card: CardTable;
   lead: LeadTable;
+  rateCounter: RateCounterTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */
@@ -145,3 +146,12 @@ export type ProfileRowUpdate = Updateable<ProfileTable>;
 export type LinkRow = Selectable<LinkTable>;
 export type CardRow = Selectable<CardTable>;
 export type LeadRow = Selectable<LeadTable>;
+
+/** One fixed window of one rate rule for one subject (server/services/rate-limiter.ts). */
+export interface RateCounterTable {
+  /** `{rule}:{subject}:{window number}`. */
+  key: string;
+  count: number;
+  /** Epoch ms when the window ends; the row can be deleted after it. */
+  expiresAt: number;
+}

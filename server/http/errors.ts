@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     /** The request field at fault, for 400s (D4: "a 400 that names the field"). */
     readonly field?: string,
+    /** For 429s: seconds until the client may try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

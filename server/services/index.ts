@@ -6,6 +6,7 @@ import { createCardRepository } from '../repositories/card.repository.ts';
 import { createLeadRepository } from '../repositories/lead.repository.ts';
 import { createLinkRepository } from '../repositories/link.repository.ts';
 import { createProfileRepository } from '../repositories/profile.repository.ts';
+import { createRateCounterRepository } from '../repositories/rate-counter.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createCardService } from './card.service.ts';
 import { createContactService } from './contact.service.ts';
@@ -14,6 +15,7 @@ import { createLinkService } from './link.service.ts';
 import { createMediaService } from './media.service.ts';
 import { createProfileService } from './profile.service.ts';
 import { createPublicProfileService } from './public-profile.service.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 import { createProfileJsonCache } from './profile-json.cache.ts';
 import { createViewCounter } from './view-counter.ts';
 import { createWalletService } from './wallet.service.ts';
@@ -25,6 +27,8 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const links = createLinkRepository(db);
   const cards = createCardRepository(db);
   const leads = createLeadRepository(db);
+  // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
+  const rateLimiter = createRateLimiter(createRateCounterRepository(db));
 
   // D10: views are counted in memory and written every 200 ms (see view-counter.ts).
   const views = createViewCounter({
@@ -44,6 +48,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
   return {
+    rateLimiter,
     profiles: profileService,
     links: createLinkService({ db, profiles, links }),
     publicProfiles,

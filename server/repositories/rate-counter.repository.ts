@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** SQL for the fixed-window counters of the product's rate limits (services/rate-limiter.ts). */
+export function createRateCounterRepository(db: Db) {
+  return {
+    /**
+     * Adds one to a window's counter and answers the new count. One upsert statement, so
+     * concurrent requests on any instance each get their own count.
+     */
+    async increment(key: string, expiresAt: number): Promise<number> {
+      const row = await db
+        .insertInto('rateCounter')
+        .values({ key, count: 1, expiresAt })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql<number>`${sql.ref('rateCounter.count')} + 1` }))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    /** A window's count without adding to it; 0 when nothing was counted. */
+    async read(key: string): Promise<number> {
+      const row = await db.selectFrom('rateCounter').select('count').where('key', '=', key).executeTakeFirst();
+      return row ? Number(row.count) : 0;
+    },
+    /** Forgets a counter (a successful sign-in clears its account's failures). */
+    async remove(key: string): Promise<void> {
+      await db.deleteFrom('rateCounter').where('key', '=', key).execute();
+    },
+    /** Deletes the windows that have ended. */
+    async prune(now: number): Promise<void> {
+      await db.deleteFrom('rateCounter').where('expiresAt', '<=', now).execute();
+    },
+  };
+}
+export type RateCounterRepository = ReturnType<typeof createRateCounterRepository>;

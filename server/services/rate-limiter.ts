@@ -1,0 +1,89 @@
+import { ErrorCode } from '../../shared/error-codes.ts';
+import { AppError } from '../http/errors.ts';
+
+/** A limit: at most `max` requests per `windowMs` for one subject (an address, an account, a profile). */
+export interface RateRule {
+  /** Names the counter; two rules must not share a name. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Where counters live. The database (repositories/rate-counter.repository.ts) is the default
+ * and what every instance shares; a Redis store can take its place with the same three calls.
+ */
+export interface RateCounterStore {
+  increment(key: string, expiresAt: number): Promise<number>;
+  read(key: string): Promise<number>;
+  remove(key: string): Promise<void>;
+  prune(now: number): Promise<void>;
+}
+
+/** The outcome of counting one request against one rule. */
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window ends and the subject may try again (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** Ended windows are deleted at most this often, by whichever request comes along. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * Fixed-window rate limits shared by every instance: each window ends, so a client that keeps
+ * trying is held back for at most one window, never locked out for ever.
+ */
+export function createRateLimiter(store: RateCounterStore, clock: () => number = Date.now) {
+  let lastPrune = 0;
+  function windowOf(rule: RateRule, subject: string, now: number) {
+    const index = Math.floor(now / rule.windowMs);
+    const endsAt = (index + 1) * rule.windowMs;
+    return { key: `${rule.name}:${subject}:${index}`, endsAt, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now) / 1000)) };
+  }
+  function pruneNow(now: number) {
+    if (now - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now;
+    // Pruning is housekeeping: a failure here must not fail the request that triggered it.
+    store.prune(now).catch(() => {});
+  }
+
+  /** Counts one request; allowed while the window's count stays within `max`. */
+  async function hit(rule: RateRule, subject: string): Promise<RateDecision> {
+    const now = clock();
+    pruneNow(now);
+    const w = windowOf(rule, subject, now);
+    const count = await store.increment(w.key, w.endsAt);
+    return { allowed: count <= rule.max, retryAfterSeconds: w.retryAfterSeconds };
+  }
+
+  /** Whether the subject is already over the limit, without counting this request. */
+  async function peek(rule: RateRule, subject: string): Promise<RateDecision> {
+    const w = windowOf(rule, subject, clock());
+    return { allowed: (await store.read(w.key)) < rule.max, retryAfterSeconds: w.retryAfterSeconds };
+  }
+
+  return {
+    hit,
+    peek,
+    /** Clears the subject's current window of a rule (e.g. failed sign-ins after a success). */
+    async reset(rule: RateRule, subject: string): Promise<void> {
+      await store.remove(windowOf(rule, subject, clock()).key);
+    },
+    /**
+     * Counts one request against every given rule and throws D4's 429 (with the longest
+     * Retry-After among the refusing rules) when any of them is exceeded.
+     */
+    async consume(checks: ReadonlyArray<readonly [RateRule, string]>, message: string): Promise<void> {
+      const decisions = await Promise.all(checks.map(([rule, subject]) => hit(rule, subject)));
+      const refused = decisions.filter((d) => !d.allowed);
+      if (refused.length) throw tooManyRequests(message, Math.max(...refused.map((d) => d.retryAfterSeconds)));
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** D4's 429 with the seconds the client should wait (sent as Retry-After). */
+export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+  return new AppError(429, ErrorCode.rateLimited, message, undefined, retryAfterSeconds);
+}
