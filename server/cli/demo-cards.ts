@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cardLink } from '../../shared/card-link.ts';
 import { EDITIONS } from '../../shared/schemas/card.schema.ts';
+import { createCardRepository } from '../repositories/card.repository.ts';
 
 /**
  * D9: on the embedded default (no DATABASE_URL, not production) a fresh database gets a few
@@ -9,10 +10,10 @@ import { EDITIONS } from '../../shared/schemas/card.schema.ts';
 export async function seedDemoCards(app: FastifyInstance): Promise<void> {
   const { config, db, services } = app;
   if (config.isProduction || config.databaseUrl || config.demoCards === 0) return;
-  const { n } = await db.selectFrom('card').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (Number(n) === 0) {
+  const cards = createCardRepository(db);
+  if ((await cards.count()) === 0) {
     for (let i = 0; i < config.demoCards; i++) await services.cards.mint(EDITIONS[i % EDITIONS.length], 1);
   }
-  const free = await db.selectFrom('card').select(['id', 'edition']).where('userId', 'is', null).orderBy('minted').limit(config.demoCards).execute();
+  const free = await cards.listUnregistered(config.demoCards);
   for (const card of free) app.log.info(`Demo card (${card.edition}), scan or open: ${cardLink(config.publicUrl, card.id)}`);
 }

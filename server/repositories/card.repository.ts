@@ -72,6 +72,17 @@ export function createCardRepository(db: Db) {
       const row = await db.selectFrom('card').select('profileId').where('id', '=', id).executeTakeFirst();
       return row?.profileId ?? null;
     },
+
+    /** How many cards were ever minted. */
+    async count(): Promise<number> {
+      const { n } = await db.selectFrom('card').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** The oldest minted cards nobody has registered yet. */
+    async listUnregistered(limit: number): Promise<Pick<CardRow, 'id' | 'edition'>[]> {
+      return db.selectFrom('card').select(['id', 'edition']).where('userId', 'is', null).orderBy('minted').limit(limit).execute();
+    },
   };
 }
 export type CardRepository = ReturnType<typeof createCardRepository>;
