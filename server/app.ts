@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
 import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
@@ -66,11 +67,14 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  // Before anything opens: a missing secret that cannot be kept stops the start with a clear message.
+  const { secret, generatedFile } = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
+  if (generatedFile) app.log.info(`AUTH_SECRET is not set: generated a secret into ${generatedFile} (set AUTH_SECRET when instances share a database but not this folder)`);
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  const auth = createAuth({ config, db: database.db, engine: database.engine, mailer, log: app.log });
+  const auth = createAuth({ config, secret, db: database.db, engine: database.engine, mailer, log: app.log });
 
   app.decorate('config', config);
   app.decorate('db', database.db);

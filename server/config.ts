@@ -10,8 +10,8 @@ const settingsSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   /** HTTP port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Interface to listen on. */
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface to listen on; outside production only this machine (127.0.0.1), in production every interface. */
+  HOST: z.string().min(1).optional(),
   /** Folder for the embedded database, uploads, the outbox and the development wallet certificate. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** The address visitors use; card links (D3) and links in e-mails start with it. Defaults to http://localhost:PORT. */
@@ -25,7 +25,7 @@ const settingsSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Contact Cards <no-reply@localhost>'),
-  /** Secret that signs sessions and tokens; at least 32 characters. Required in production. */
+  /** Secret that signs sessions and tokens; at least 32 characters. Without it one is generated into DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   /** Support address shown in the owner app's menu. */
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
@@ -63,7 +63,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  authSecret: string;
+  /** AUTH_SECRET as set; without it `server/auth/auth-secret.ts` keeps a generated one in the data folder. */
+  authSecret: string | undefined;
   supportEmail: string;
   shopUrl: string;
   logLevel: Settings['LOG_LEVEL'];
@@ -91,7 +92,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const s = parsed.data;
   const isProduction = s.NODE_ENV === 'production';
-  if (isProduction && !s.AUTH_SECRET) throw new ConfigError('Missing setting AUTH_SECRET: required in production (at least 32 characters)');
   if (isProduction && !s.PUBLIC_URL) throw new ConfigError('Missing setting PUBLIC_URL: required in production (the address visitors use)');
   const appleFiles = [s.APPLE_PASS_CERT, s.APPLE_PASS_KEY, s.APPLE_WWDR_CERT];
   if (appleFiles.some(Boolean) && !appleFiles.every(Boolean)) {
@@ -104,14 +104,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: s.NODE_ENV,
     isProduction,
     port: s.PORT,
-    host: s.HOST,
+    // Development mode is for this machine only: it has the outbox and the add-translation path.
+    host: s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(s.DATA_DIR),
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
     databaseUrl: s.DATABASE_URL,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
-    // Outside production a fixed development secret keeps sessions valid across restarts.
-    authSecret: s.AUTH_SECRET ?? 'development-secret-not-for-production-use-0000',
+    authSecret: s.AUTH_SECRET,
     supportEmail: s.SUPPORT_EMAIL,
     shopUrl: s.SHOP_URL,
     logLevel: s.LOG_LEVEL,

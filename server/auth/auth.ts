@@ -45,13 +45,13 @@ const updatePasswordPlugin = {
 } satisfies BetterAuthPlugin;
 
 /** better-auth on our own database: e-mail + password, verification and reset mails, bearer tokens. */
-export function createAuth(options: { config: Config; db: Db; engine: Engine; mailer: Mailer; log: FastifyBaseLogger }) {
-  const { config, db, engine, mailer, log } = options;
+export function createAuth(options: { config: Config; secret: string; db: Db; engine: Engine; mailer: Mailer; log: FastifyBaseLogger }) {
+  const { config, secret, db, engine, mailer, log } = options;
   return betterAuth({
     appName: 'Contact Cards',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: config.authSecret,
+    secret,
     database: { db, type: engine },
     trustedOrigins: [config.publicUrl],
     emailAndPassword: {

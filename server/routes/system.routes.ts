@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { LANGUAGES } from '../../shared/schemas/profile.schema.ts';
+import { isLocalRequest } from '../http/client-address.ts';
 import { AppError } from '../http/errors.ts';
 
 /** Folder of the translation files, `locales/{lng}/{ns}.json`. */
@@ -64,7 +65,8 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     // The local outbox for developers and tests: follow verification and reset links from here.
-    app.get('/_dev/mail', hidden, async () => mailer.outbox());
+    // It holds every account's links, so it answers this machine only, as if it did not exist.
+    app.get('/_dev/mail', hidden, async (req, reply) => (isLocalRequest(req) ? mailer.outbox() : reply.callNotFound()));
   }
 };
 export default systemRoutes;
