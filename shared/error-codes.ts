@@ -9,6 +9,7 @@ export const ErrorCode = {
   cardAlreadyRegistered: 'cmc/card-already-registered',
   cardWithoutProfile: 'cmc/card-without-profile',
   profileInUse: 'cmc/profile-in-use',
+  profileLimitReached: 'cmc/profile-limit-reached',
   shortLinkTaken: 'cmc/short-link-taken',
   shortLinkUnchanged: 'cmc/short-link-unchanged',
   fileTooLarge: 'cmc/file-too-large',

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { idSchema } from '../../shared/schemas/common.schema.ts';
-import { sendContactSchema, type Language } from '../../shared/schemas/profile.schema.ts';
+import { sendContactSchema } from '../../shared/schemas/contact.schema.ts';
+import type { Language } from '../../shared/schemas/profile.schema.ts';
 import { AppError, badInput } from '../http/errors.ts';
 import { pickLanguage } from '../http/language.ts';
 import { createPageRenderer } from './page.renderer.tsx';
@@ -27,6 +28,18 @@ const SECURITY_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 } as const;
+
+/**
+ * A request sent from another site's page: the browser says so (Sec-Fetch-Site), or its Origin
+ * is neither this service's public address nor the address it was reached at. `Origin: null`
+ * (a sandboxed frame, a data: page) is foreign too.
+ */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+}
 
 /** The best encoding the client accepts of the two every cached page holds; null for identity. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
@@ -64,6 +77,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const { services, config } = app;
   const render = createPageRenderer({ publicUrl: config.publicUrl, texts: createPageTexts() });
+  const publicOrigin = new URL(config.publicUrl).origin;
   const cache = new RenderCache();
   const hidden = { schema: { hide: true } };
   // Built once: every page answer carries these, only its CSP and ETag differ.
@@ -168,17 +182,17 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * The contact-exchange form (D5). Without JavaScript: a 303 back to the page, whose
-   * fragment opens the outcome dialog (#contact-sent, #contact-failed, #contact-invalid).
-   * The enhancement script asks for JSON: 204, or the D4 error.
+   * fragment opens the outcome dialog (#contact-sent, #contact-failed, #contact-invalid,
+   * #contact-limited). The enhancement script asks for JSON: 204, or the D4 error.
    */
   const contactForm = async (request: IdRequest, reply: FastifyReply) => {
     const { id } = request.params;
     const wantsJson = (request.headers.accept ?? '').includes('application/json');
     const body = (request.body ?? {}) as Record<string, unknown>;
     const lng = pickLanguage({ query: { lng: body.language }, headers: request.headers });
-    let outcome: 'contact-sent' | 'contact-failed' | 'contact-invalid';
+    let outcome: 'contact-sent' | 'contact-failed' | 'contact-invalid' | 'contact-limited';
     // A form on another site must not make a visitor's browser send mails in their name.
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
+    if (isCrossSite(request, publicOrigin)) {
       if (wantsJson) throw new AppError(403, ErrorCode.invalidInput, 'Cross-site form posts are not accepted.');
       outcome = 'contact-failed';
     } else {
@@ -189,12 +203,12 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
         outcome = 'contact-invalid';
       } else {
         try {
-          await services.contacts.send(parsed.data);
+          await services.contacts.send(parsed.data, { address: request.ip });
           outcome = 'contact-sent';
         } catch (error) {
           if (wantsJson) throw error;
           if (!(error instanceof AppError)) request.log.error({ err: error }, 'contact exchange failed');
-          outcome = 'contact-failed';
+          outcome = error instanceof AppError && error.status === 429 ? 'contact-limited' : 'contact-failed';
         }
       }
     }

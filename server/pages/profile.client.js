@@ -83,12 +83,13 @@ form.classList.add('p-bad');
 email.setAttribute('aria-invalid', 'true');
 return email.focus();
 }
-let sent = false;
+let outcome = 'contact-failed';
 try {
 const res = await fetch(form.action, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams(new FormData(form)) });
-sent = res.ok;
+if (res.ok) outcome = 'contact-sent';
+else if (res.status === 429) outcome = 'contact-limited';
 } catch {}
-open(byId(sent ? 'contact-sent' : 'contact-failed'));
+open(byId(outcome));
 });
 }
 // A fragment from the no-JavaScript redirect (#contact-sent) or a shared link opens its dialog

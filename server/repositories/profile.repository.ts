@@ -139,9 +139,24 @@ export function createProfileRepository(db: Db) {
     },
 
     /** The owner's e-mail address, where leads (D5) go. */
-    async ownerEmail(profileId: string): Promise<string | undefined> {
-      const row = await db.selectFrom('profile').innerJoin('user', 'user.id', 'profile.userId').select('user.email').where('profile.id', '=', profileId).executeTakeFirst();
-      return row?.email;
+    /**
+     * How many profiles an account keeps (not deleted), counted inside `trx` after locking the
+     * account's row, so two concurrent creations cannot both see room for one more.
+     */
+    async countLiveLocked(userId: string, trx: Db): Promise<number> {
+      await trx.updateTable('user').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+      const row = await trx
+        .selectFrom('profile')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .where('status', '!=', 'DELETED')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The account a profile belongs to: its id (for per-account limits) and e-mail (for lead mails). */
+    async ownerOf(profileId: string): Promise<{ userId: string; email: string } | undefined> {
+      return db.selectFrom('profile').innerJoin('user', 'user.id', 'profile.userId').select(['user.id as userId', 'user.email']).where('profile.id', '=', profileId).executeTakeFirst();
     },
   };
 }

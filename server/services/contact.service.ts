@@ -8,9 +8,21 @@ import type { LeadRepository } from '../repositories/lead.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { DownloadService } from './download.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
+import { tooManyRequests, type RateLimiter, type RateRule } from './rate-limiter.ts';
 
-/** D5 rate limits: per visitor address on one profile, and per profile, within an hour. */
+/** D5 rate limits: per visitor e-mail address on one profile, and per profile, within an hour. */
 export const CONTACT_LIMITS = { perSenderPerHour: 3, perProfilePerHour: 60 } as const;
+
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Limits across every profile (docs/security.md "relay and spam"): one client address cannot
+ * mail through many profiles, and one account's profiles together cannot send without end.
+ */
+export const CONTACT_RATE_RULES = {
+  perClient: { name: 'contact-client', max: 10, windowMs: HOUR_MS },
+  perOwner: { name: 'contact-owner', max: 100, windowMs: 24 * HOUR_MS },
+} as const satisfies Record<string, RateRule>;
+const TOO_MANY = 'Too many contact requests. Please try again later.';
 
 /** Contact exchange (D5): the visitor's e-mail becomes a lead, the owner is told, the visitor gets the vCard. */
 export function createContactService(deps: {
@@ -20,12 +32,18 @@ export function createContactService(deps: {
   publicProfiles: PublicProfileService;
   downloads: DownloadService;
   mailer: Mailer;
+  rateLimiter: RateLimiter;
 }) {
-  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer } = deps;
+  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter } = deps;
   return {
-    async send(input: { profileId: string; senderEmail: string; language: Language }): Promise<{ profile: Profile }> {
+    /** `client` is the visitor's network address (after trusted proxies). */
+    async send(input: { profileId: string; senderEmail: string; language: Language }, client: { address: string }): Promise<{ profile: Profile }> {
       const profile = await publicProfiles.get(input.profileId);
-      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      const owner = profile && (await profiles.ownerOf(profile.id));
+      if (!profile || !owner) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      // The client first: a refused client does not use up the owner's daily allowance.
+      await rateLimiter.consume([[CONTACT_RATE_RULES.perClient, client.address]], TOO_MANY);
+      await rateLimiter.consume([[CONTACT_RATE_RULES.perOwner, owner.userId]], TOO_MANY);
       const email = input.senderEmail.trim().toLowerCase();
       // The limits count stored leads, so every instance sees the same numbers; the check and
       // the insert are one step, so concurrent requests cannot slip past the limit together.
@@ -33,13 +51,13 @@ export function createContactService(deps: {
       const now = Date.now();
       const stored = await leads.insertWithinLimits(
         { id: newLeadId(), profileId: profile.id, email, language: input.language, created: now },
-        { since: now - 60 * 60 * 1000, perSender: CONTACT_LIMITS.perSenderPerHour, perProfile: CONTACT_LIMITS.perProfilePerHour },
+        { since: now - HOUR_MS, perSender: CONTACT_LIMITS.perSenderPerHour, perProfile: CONTACT_LIMITS.perProfilePerHour },
       );
-      if (!stored) throw new AppError(429, ErrorCode.rateLimited, 'Too many contact requests. Please try again later.');
-      const ownerEmail = await profiles.ownerEmail(profile.id);
+      // These limits count leads in the last hour (a sliding window): an hour always suffices.
+      if (!stored) throw tooManyRequests(TOO_MANY, HOUR_MS / 1000);
       const vcard = await downloads.vcardOf(profile);
       try {
-        if (ownerEmail) await mailer.send(leadMail({ to: ownerEmail, profile, senderEmail: email }));
+        await mailer.send(leadMail({ to: owner.email, profile, senderEmail: email }));
         await mailer.send(vcardMail({ to: email, profile, language: input.language, vcard, profileUrl: `${publicUrl}/p/${profile.id}` }));
       } catch {
         throw new AppError(502, ErrorCode.internal, 'The e-mail could not be sent. Please try again later.');

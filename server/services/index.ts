@@ -44,7 +44,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     onError: (error) => log.error({ err: error }, 'could not write view counts; retrying'),
   });
   const jsonCache = createProfileJsonCache();
-  const profileService = createProfileService({ db, profiles, links, views, jsonCache });
+  const profileService = createProfileService({ db, profiles, links, views, jsonCache, rateLimiter });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
   return {
@@ -57,7 +57,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     downloads,
     views,
     wallet: createWalletService({ config, cards, profiles, storage }),
-    contacts: createContactService({ publicUrl: config.publicUrl, leads, profiles, publicProfiles, downloads, mailer }),
+    contacts: createContactService({ publicUrl: config.publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter }),
   };
 }
 

@@ -10,9 +10,14 @@ import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
+import type { RateLimiter, RateRule } from './rate-limiter.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
+
+/** Profiles an account may keep (not deleted), and how fast it may create them (docs/security.md). */
+export const PROFILE_LIMITS = { maxLive: 50 } as const;
+export const PROFILE_CREATION_RULE: RateRule = { name: 'profile-create', max: 20, windowMs: 60 * 60 * 1000 };
 
 /** Only the editable text fields of a body; server-managed fields are ignored (D8). */
 function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> {
@@ -22,8 +27,15 @@ function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFI
 }
 
 /** The owner's profiles: SPEC 4 and D8 rules. */
-export function createProfileService(deps: { db: Db; profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
-  const { db, profiles, links, views, jsonCache } = deps;
+export function createProfileService(deps: {
+  db: Db;
+  profiles: ProfileRepository;
+  links: LinkRepository;
+  views: ViewCounter;
+  jsonCache: ProfileJsonCache;
+  rateLimiter: RateLimiter;
+}) {
+  const { db, profiles, links, views, jsonCache, rateLimiter } = deps;
 
   /** A presented profile, its view count including views counted but not yet written (D10). */
   async function present(row: ProfileWithUse): Promise<Profile> {
@@ -63,8 +75,15 @@ export function createProfileService(deps: { db: Db; profiles: ProfileRepository
   return {
     insertProfile,
 
+    /** A new profile, within the account's limits: creations per hour, then profiles kept. */
     async create(owner: Owner, input: ProfileCreateInput): Promise<Profile> {
-      const id = await insertProfile(owner, input);
+      await rateLimiter.consume([[PROFILE_CREATION_RULE, owner.userId]], 'Too many new profiles in a short time. Please try again later.');
+      const id = await db.transaction().execute(async (trx) => {
+        if ((await profiles.countLiveLocked(owner.userId, trx)) >= PROFILE_LIMITS.maxLive) {
+          throw conflict(ErrorCode.profileLimitReached, `An account can keep at most ${PROFILE_LIMITS.maxLive} profiles. Delete one you no longer need first.`);
+        }
+        return insertProfile(owner, input, trx);
+      });
       return present((await profiles.findOwn(owner.userId, id))!);
     },
 

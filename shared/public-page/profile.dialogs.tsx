@@ -16,6 +16,7 @@ export const DIALOG_IDS = {
   contactInvalid: 'contact-invalid',
   contactSent: 'contact-sent',
   contactFailed: 'contact-failed',
+  contactLimited: 'contact-limited',
   notSaved: 'not-saved',
   openLink: 'open-link',
 } as const;
@@ -24,7 +25,7 @@ export const DIALOG_IDS = {
  * SPEC 2's modals: reminder, contact exchange (with its outcome messages) and the web-link
  * confirmation. Each is a plain form or link, so a visitor without JavaScript gets the same
  * actions: the reminder form GETs the .ics, the contact form POSTs and is redirected back to
- * `#contact-sent`, `#contact-failed` or `#contact-invalid`.
+ * `#contact-sent`, `#contact-failed`, `#contact-invalid` or `#contact-limited`.
  */
 export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebType, canSave }: {
   profile: Profile;
@@ -99,6 +100,7 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
 
       <Notice id={DIALOG_IDS.contactSent} icon="check" text={t('success_message')} close={t('close')} />
       <Notice id={DIALOG_IDS.contactFailed} icon="alert" text={t('error_message')} close={t('close')} />
+      <Notice id={DIALOG_IDS.contactLimited} icon="alert" text={t('contact_limited')} close={t('close')} />
       {!canSave && <Notice id={DIALOG_IDS.notSaved} icon="alert" text={t('contact_not_saved')} close={t('close')} />}
 
       {hasWebLinks && (

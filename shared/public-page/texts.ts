@@ -14,7 +14,7 @@ export const PROFILE_KEYS = [
   'link_type_website', 'link_type_hardLink', 'link_type_other',
   'reminder_heading', 'reminder_text', 'remind_in', 'remind_1d', 'remind_3d', 'remind_1w', 'reminder_submit',
   'contact_heading', 'contact_instruction', 'contact_email_label', 'contact_email_placeholder',
-  'exchange', 'cancel', 'close', 'email_error', 'success_message', 'error_message', 'contact_not_saved',
+  'exchange', 'cancel', 'close', 'email_error', 'success_message', 'error_message', 'contact_limited', 'contact_not_saved',
   'open_link_text', 'open',
   'profile_not_found', 'profile_not_found_text',
 ] as const;

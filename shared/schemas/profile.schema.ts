@@ -53,15 +53,11 @@ export const shortLinkBodySchema = z.object({ shortLinkId: z.string().trim().min
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Visitor e-mail pattern of SPEC 5: non-space, @, non-space, dot, non-space. */
+/**
+ * Visitor e-mail pattern of SPEC 5: non-space, @, non-space, dot, non-space. The public page's
+ * input checks it in the browser; the server checks one real mailbox (contact.schema.ts).
+ */
 export const VISITOR_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-
-/** Body of POST /send/contact (D5: the third value is the visitor's language). */
-export const sendContactSchema = z.object({
-  profileId: idSchema,
-  senderEmail: z.string().trim().max(254).regex(VISITOR_EMAIL_PATTERN, 'must be an e-mail address'),
-  language: z.enum(LANGUAGES).default('de'),
-});
 
 /** A profile as every call answers it (SPEC 3, D8). */
 export const profileSchema = z

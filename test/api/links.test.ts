@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkSchema, type Link } from '../../shared/schemas/link.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createLink, createProfile, expectD4, readOwnLinks, readOwnProfile } from '../support/factories.ts';
@@ -8,6 +8,9 @@ let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+});
+// A new owner per test: each stays within the profile-creation limit of an account (docs/security.md).
+beforeEach(async () => {
   owner = await t.signUp();
 });
 afterAll(async () => t.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_TEXT_FIELDS, profileSchema } from '../../shared/schemas/profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createLink, createProfile, expectD4, fullProfileFields, readOwnProfile, registerCard } from '../support/factories.ts';
@@ -7,6 +7,9 @@ let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+});
+// A new owner per test: each stays within the profile-creation limit of an account (docs/security.md).
+beforeEach(async () => {
   owner = await t.signUp();
 });
 afterAll(async () => t.close());

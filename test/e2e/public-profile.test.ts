@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_RATE_RULES } from '../../server/services/contact.service.ts';
 import { createLink, createProfile } from '../support/factories.ts';
 import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { startPublicServer } from './support/public-server.ts';
@@ -247,4 +248,31 @@ describe('links the owner typed (D12)', () => {
       session.context = undefined;
     }
   });
+});
+
+// Last in the file: it uses up this machine's contact allowance (every browser here is 127.0.0.1).
+describe('when the contact limit is reached (issue 10)', () => {
+  const LIMITED = {
+    de: 'Gerade kamen zu viele Kontaktanfragen.',
+    en: 'Too many contact requests right now.',
+  } as const;
+
+  for (const lng of ['de', 'en'] as const) {
+    for (const javaScriptEnabled of [true, false]) {
+      it(`says so in ${lng} and sends nothing, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
+        const { t } = session.server;
+        for (let i = 0; i < CONTACT_RATE_RULES.perClient.max; i++) await t.app.services.rateLimiter.hit(CONTACT_RATE_RULES.perClient, '127.0.0.1');
+        const page = await openProfile(lng, { javaScriptEnabled });
+        await page.locator('.p-acts').getByRole('link', { name: TEXT[lng].exchange }).click();
+        const visitor = `zu-viele-${lng}-${javaScriptEnabled}@example.org`;
+        await page.fill('#contact-email', visitor);
+        await page.getByRole('button', { name: TEXT[lng].send }).click();
+        await page.locator('#contact-limited').waitFor({ state: 'visible' });
+        expect(await openDialogs(page)).toEqual(['contact-limited']);
+        expect(await page.locator('#contact-limited').innerText()).toContain(LIMITED[lng]);
+        await maybeScreenshot(page, `profile-${lng}-360-${javaScriptEnabled ? '' : 'nojs-'}contact-limited`);
+        expect(await outboxMailTo(session.server.owner.email, visitor)).toBeUndefined();
+      });
+    }
+  }
 });
