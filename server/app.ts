@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
+import { createSignInLimits } from './auth/sign-in-limits.ts';
 import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
@@ -123,7 +124,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // Routes.
-  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll });
+  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, signInLimits: createSignInLimits(app.services.rateLimiter) });
   await app.register(systemRoutes);
   await app.register(profileRoutes);
   await app.register(linkRoutes);

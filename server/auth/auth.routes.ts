@@ -2,12 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { withAuthContext } from './auth-context.ts';
 import { authErrorCode, type Auth } from './auth.ts';
+import type { SignInLimits } from './sign-in-limits.ts';
 
 /**
  * Hands /api/auth/* to better-auth as a Web Request and turns its error answers into D4's
  * shape with SPEC 8's codes. Bodies stay raw here: better-auth parses them itself.
  */
-export default async function authRoutes(app: FastifyInstance, { auth, onIdentityChange }: { auth: Auth; onIdentityChange: () => void }) {
+export default async function authRoutes(
+  app: FastifyInstance,
+  { auth, onIdentityChange, signInLimits }: { auth: Auth; onIdentityChange: () => void; signInLimits: SignInLimits },
+) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -17,7 +21,10 @@ export default async function authRoutes(app: FastifyInstance, { auth, onIdentit
     // Not in the OpenAPI document: these are better-auth's own paths.
     schema: { hide: true },
     async handler(request, reply) {
+      const signInEmail = request.method === 'POST' && request.url.split('?')[0] === '/api/auth/sign-in/email' ? emailOf(request.body) : undefined;
+      const attempt = signInEmail ? await signInLimits.attempt(signInEmail, request.ip) : undefined;
       const response = await withAuthContext(() => auth.handler(toWebRequest(request)));
+      if (attempt && response.ok) await attempt.succeeded();
       // Sign-out, password change and reset end sessions: owner calls on this instance must see it at once.
       if (request.method === 'POST') onIdentityChange();
       const body = await response.text();
@@ -38,6 +45,17 @@ export default async function authRoutes(app: FastifyInstance, { auth, onIdentit
       return reply.send(JSON.stringify(new AppError(response.status, code as never, message).toBody()));
     },
   });
+}
+
+/** The `email` of a JSON sign-in body; anything else is left to better-auth's own validation. */
+function emailOf(body: unknown): string | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    const email = (JSON.parse(body) as { email?: unknown }).email;
+    return typeof email === 'string' && email.length <= 254 ? email : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toWebRequest(request: FastifyRequest): Request {

@@ -5,14 +5,15 @@ import type { Db } from '../db/database.ts';
 export function createRateCounterRepository(db: Db) {
   return {
     /**
-     * Adds one to a window's counter and answers the new count. One upsert statement, so
-     * concurrent requests on any instance each get their own count.
+     * Adds `by` (one, or minus one to take a request back) to a window's counter and answers
+     * the new count. One upsert statement, so concurrent requests on any instance each get
+     * their own count.
      */
-    async increment(key: string, expiresAt: number): Promise<number> {
+    async increment(key: string, expiresAt: number, by = 1): Promise<number> {
       const row = await db
         .insertInto('rateCounter')
-        .values({ key, count: 1, expiresAt })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql<number>`${sql.ref('rateCounter.count')} + 1` }))
+        .values({ key, count: by, expiresAt })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql<number>`${sql.ref('rateCounter.count')} + ${by}` }))
         .returning('count')
         .executeTakeFirstOrThrow();
       return Number(row.count);

@@ -6,9 +6,9 @@ import { createRateLimiter, type RateCounterStore } from './rate-limiter.ts';
 function memoryStore(): RateCounterStore & { keys(): string[] } {
   const rows = new Map<string, { count: number; expiresAt: number }>();
   return {
-    async increment(key, expiresAt) {
+    async increment(key, expiresAt, by = 1) {
       const row = rows.get(key) ?? { count: 0, expiresAt };
-      row.count += 1;
+      row.count += by;
       rows.set(key, row);
       return row.count;
     },
@@ -33,7 +33,7 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(memoryStore(), () => now);
     for (let i = 0; i < 3; i++) expect((await limiter.hit(rule, 'a')).allowed).toBe(true);
     const refused = await limiter.hit(rule, 'a');
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 40 });
     expect((await limiter.hit(rule, 'b')).allowed, 'another subject has its own count').toBe(true);
     now += 40_000;
     expect((await limiter.hit(rule, 'a')).allowed, 'a new window starts from zero').toBe(true);
@@ -58,6 +58,16 @@ describe('rate limiter', () => {
     const error = await limiter.consume([[hourly, 'x'], [daily, 'y']], 'slow down').catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 86_400, message: 'slow down' });
+  });
+
+  it('a released request no longer counts, so a limit can count failures only', async () => {
+    const limiter = createRateLimiter(memoryStore(), () => 0);
+    for (let i = 0; i < 10; i++) await (await limiter.hit(rule, 'a')).release();
+    expect((await limiter.peek(rule, 'a')).allowed).toBe(true);
+    const counted = await limiter.consume([[rule, 'a']], 'slow down');
+    await Promise.all(counted.map((c) => c.release()));
+    for (let i = 0; i < 3; i++) await limiter.hit(rule, 'a');
+    expect((await limiter.hit(rule, 'a')).allowed).toBe(false);
   });
 
   it('prunes ended windows as requests come along', async () => {

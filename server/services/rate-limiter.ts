@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../shared/error-codes.ts';
+import { AuthErrorCode, ErrorCode } from '../../shared/error-codes.ts';
 import { AppError } from '../http/errors.ts';
 
 /** A limit: at most `max` requests per `windowMs` for one subject (an address, an account, a profile). */
@@ -14,7 +14,7 @@ export interface RateRule {
  * and what every instance shares; a Redis store can take its place with the same three calls.
  */
 export interface RateCounterStore {
-  increment(key: string, expiresAt: number): Promise<number>;
+  increment(key: string, expiresAt: number, by?: number): Promise<number>;
   read(key: string): Promise<number>;
   remove(key: string): Promise<void>;
   prune(now: number): Promise<void>;
@@ -25,6 +25,12 @@ export interface RateDecision {
   allowed: boolean;
   /** Seconds until the window ends and the subject may try again (at least 1). */
   retryAfterSeconds: number;
+}
+
+/** A request that was counted and can be taken back out of its window's count. */
+export interface CountedRequest extends RateDecision {
+  /** Uncounts it, e.g. a sign-in whose password was right: the limit then counts failures only. */
+  release(): Promise<void>;
 }
 
 /** Ended windows are deleted at most this often, by whichever request comes along. */
@@ -49,12 +55,18 @@ export function createRateLimiter(store: RateCounterStore, clock: () => number =
   }
 
   /** Counts one request; allowed while the window's count stays within `max`. */
-  async function hit(rule: RateRule, subject: string): Promise<RateDecision> {
+  async function hit(rule: RateRule, subject: string): Promise<CountedRequest> {
     const now = clock();
     pruneNow(now);
     const w = windowOf(rule, subject, now);
     const count = await store.increment(w.key, w.endsAt);
-    return { allowed: count <= rule.max, retryAfterSeconds: w.retryAfterSeconds };
+    return {
+      allowed: count <= rule.max,
+      retryAfterSeconds: w.retryAfterSeconds,
+      release: async () => {
+        await store.increment(w.key, w.endsAt, -1);
+      },
+    };
   }
 
   /** Whether the subject is already over the limit, without counting this request. */
@@ -72,18 +84,23 @@ export function createRateLimiter(store: RateCounterStore, clock: () => number =
     },
     /**
      * Counts one request against every given rule and throws D4's 429 (with the longest
-     * Retry-After among the refusing rules) when any of them is exceeded.
+     * Retry-After among the refusing rules) when any of them is exceeded; answers the counted
+     * requests otherwise.
      */
-    async consume(checks: ReadonlyArray<readonly [RateRule, string]>, message: string): Promise<void> {
-      const decisions = await Promise.all(checks.map(([rule, subject]) => hit(rule, subject)));
-      const refused = decisions.filter((d) => !d.allowed);
-      if (refused.length) throw tooManyRequests(message, Math.max(...refused.map((d) => d.retryAfterSeconds)));
+    async consume(checks: ReadonlyArray<readonly [RateRule, string]>, message: string, code: TooManyCode = ErrorCode.rateLimited): Promise<CountedRequest[]> {
+      const counted = await Promise.all(checks.map(([rule, subject]) => hit(rule, subject)));
+      const refused = counted.filter((d) => !d.allowed);
+      if (refused.length) throw tooManyRequests(message, Math.max(...refused.map((d) => d.retryAfterSeconds)), code);
+      return counted;
     },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+/** The code of a 429: D4's for API calls, SPEC 8's for identity calls under /api/auth. */
+type TooManyCode = typeof ErrorCode.rateLimited | typeof AuthErrorCode.tooManyRequests;
+
 /** D4's 429 with the seconds the client should wait (sent as Retry-After). */
-export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
-  return new AppError(429, ErrorCode.rateLimited, message, undefined, retryAfterSeconds);
+export function tooManyRequests(message: string, retryAfterSeconds: number, code: TooManyCode = ErrorCode.rateLimited): AppError {
+  return new AppError(429, code, message, undefined, retryAfterSeconds);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { SIGN_IN_RULES } from '../../server/auth/sign-in-limits.ts';
 import { expectD4 } from '../support/factories.ts';
 
 /**
@@ -157,22 +158,44 @@ describe('sign-in', () => {
     expectD4(await signIn('no-at-sign', 'whatever password'), 400, 'invalid-email');
   });
 
-  it('answers 429 too-many-requests after repeated failed sign-ins from one address, and other addresses still sign in', async () => {
+  it(`refuses an account after ${SIGN_IN_RULES.perAccount.max} failed sign-ins from many addresses, for a window that ends, and no other account`, async () => {
+    const victim = await t.signUp();
+    for (let i = 0; i < SIGN_IN_RULES.perAccount.max; i++) expectD4(await signIn(victim.email, `guess ${i}`), 401, 'invalid-login-credentials');
+    // Even the right password from a new address waits: the guesses came from everywhere.
+    const limited = await signIn(victim.email, victim.password);
+    expectD4(limited, 429, 'too-many-requests');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_RULES.perAccount.windowMs / 1000);
+    // Upper case is the same account.
+    expectD4(await signIn(victim.email.toUpperCase(), victim.password), 429, 'too-many-requests');
+    expect((await signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it(`refuses an address after ${SIGN_IN_RULES.perAddress.max} failed sign-ins over many accounts; the accounts still sign in elsewhere`, async () => {
     const address = '192.0.2.77';
-    const statuses: number[] = [];
-    let limited: Awaited<ReturnType<typeof signIn>> | undefined;
-    for (let i = 0; i < 15 && !limited; i++) {
-      const res = await signIn(user.email, `wrong password ${i}`, address);
-      statuses.push(res.status);
-      if (res.status === 429) limited = res;
-    }
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    expect(limited, `statuses: ${statuses.join(',')}`).toBeDefined();
-    expectD4(limited!, 429, 'too-many-requests');
-    // Even the right password is refused from that address for now...
-    expect((await signIn(user.email, user.password, address)).status).toBe(429);
-    // ...while the owner signs in from elsewhere.
+    for (let i = 0; i < SIGN_IN_RULES.perAddress.max; i++) expect((await signIn(newEmail(), 'sprayed password', address)).status).toBe(401);
+    const limited = await signIn(user.email, user.password, address);
+    expectD4(limited, 429, 'too-many-requests');
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(SIGN_IN_RULES.perAddress.windowMs / 1000);
     expect((await signIn(user.email, user.password, '198.51.100.9')).status).toBe(200);
+  });
+
+  it('counts failures only: many colleagues behind one office address all sign in', async () => {
+    const office = '192.0.2.200';
+    const colleague = await t.signUp();
+    for (let i = 0; i < SIGN_IN_RULES.perAddress.max + 5; i++) {
+      const res = await signIn(i % 2 ? colleague.email : user.email, i % 2 ? colleague.password : user.password, office);
+      expect(res.status, res.raw).toBe(200);
+    }
+  }, 30_000);
+
+  it('counts parallel guesses too: of 40 at once on one account, at most the limit get checked', async () => {
+    const victim = await t.signUp();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(victim.email, `parallel guess ${i}`)));
+    const checked = results.filter((r) => r.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(SIGN_IN_RULES.perAccount.max);
+    expect(results.filter((r) => r.status === 429).length).toBe(40 - checked);
   });
 });
 
@@ -231,6 +254,23 @@ describe('POST /api/auth/update-password', () => {
     expect(res.status, res.raw).toBe(200);
     expect((await signIn(user.email, 'changed password 1')).status).toBe(200);
     expectD4(await signIn(user.email, user.password), 401, 'invalid-login-credentials');
+  });
+
+  it('ends every other session and bearer token of the account at once; the changing one stays signed in', async () => {
+    const user = await t.signUp();
+    const laptop = (await signIn(user.email, user.password)).body.token as string;
+    const stolen = (await signIn(user.email, user.password)).body.token as string;
+    const bystander = await t.signUp();
+    for (const token of [user.token, laptop, stolen, bystander.token]) expect((await ownerCall(token)).status).toBe(200);
+
+    expect((await authPost('/api/auth/update-password', { newPassword: 'changed password 4' }, { token: user.token })).status).toBe(200);
+    expect((await ownerCall(user.token)).status).toBe(200);
+    expectD4(await ownerCall(laptop), 401, 'cmc/unauthorized');
+    expectD4(await ownerCall(stolen), 401, 'cmc/unauthorized');
+    const session = await t.call({ method: 'GET', url: '/api/auth/get-session', headers: { authorization: `Bearer ${stolen}` } });
+    expect(session.body).toBeNull();
+    // Another account's sessions are not touched.
+    expect((await ownerCall(bystander.token)).status).toBe(200);
   });
 
   it('answers 403 requires-recent-login when the session is older than 5 minutes', async () => {
