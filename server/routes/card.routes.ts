@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardLink } from '../../shared/card-link.ts';
 import { ErrorCode } from '../../shared/error-codes.ts';
-import { EDITIONS, cardIdBodySchema, cardProfileChangeSchema, cardRegisteredSchema, cardRegisterSchema, cardSchema, publicCardSchema } from '../../shared/schemas/card.schema.ts';
+import { EDITIONS, cardIdBodySchema, cardProfileChangeSchema, cardRegisteredSchema, cardRegisterSchema, cardSchema } from '../../shared/schemas/card.schema.ts';
+import { publicProfileEnvelopeSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { errorSchema, idSchema } from '../../shared/schemas/common.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
 import { editionPng } from '../cards/edition-image.ts';
@@ -16,7 +17,7 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner, config } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['cards'], security: [{ bearer: [] }] } };
 
-  app.post('/card/show', { schema: { tags: ['public'], body: cardIdBodySchema, response: { 200: publicCardSchema, 400: errorSchema, 404: errorSchema } } }, (req) =>
+  app.post('/card/show', { schema: { tags: ['public'], body: cardIdBodySchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, (req) =>
     services.cards.show(req.body.cardId),
   );
   app.post('/find/own/card/by-id', { ...owner, schema: { ...owner.schema, body: cardIdBodySchema, response: { 200: cardSchema, ...errors } } }, (req) =>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../shared/schemas/common.schema.ts';
 import { linkCreateSchema, linkCreatedSchema, linkIdBodySchema, linkSchema, linkUpdateSchema, profileIdBodySchema } from '../../shared/schemas/link.schema.ts';
+import { publicLinkSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
@@ -32,7 +33,7 @@ const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/social-media-links/show',
-    { schema: { tags: ['public'], body: profileIdBodySchema, response: { 200: z.array(linkSchema), 400: errorSchema, 404: errorSchema } } },
+    { schema: { tags: ['public'], body: profileIdBodySchema, response: { 200: z.array(publicLinkSchema), 400: errorSchema, 404: errorSchema } } },
     (req) => services.links.listPublic(req.body.profileId),
   );
 };

@@ -9,9 +9,9 @@ import {
   profileSchema,
   profileUpdateSchema,
   shortLinkBodySchema,
-  shortLinkProfileSchema,
   shortLinkUpdateSchema,
 } from '../../shared/schemas/profile.schema.ts';
+import { publicProfileEnvelopeSchema, shortLinkProfileSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
 import { sendJsonText } from '../http/json-text.ts';
 
@@ -54,7 +54,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const pub = { tags: ['public'] };
-  app.post('/profile/show', { schema: { ...pub, body: profileIdBodySchema, response: { 200: profileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, async (req, reply) =>
+  app.post('/profile/show', { schema: { ...pub, body: profileIdBodySchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, async (req, reply) =>
     sendJsonText(reply, await services.publicProfiles.showJson(req.body.profileId, { userAgent: req.headers['user-agent'] })),
   );
   app.post(

@@ -13,6 +13,8 @@ import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import type { ViewCounter } from './view-counter.ts';
+import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
+import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
 
 const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card does not exist.');
 
@@ -70,13 +72,13 @@ export function createCardService(deps: {
     },
 
     /** POST /card/show (D6): `{ profile }`, or 404 card-not-found / card-not-registered. */
-    async show(cardId: string): Promise<{ profile: Profile }> {
+    async show(cardId: string): Promise<{ profile: PublicProfile }> {
       const card = await cards.find(cardId);
       if (!card) throw cardNotFound();
       if (!card.profileId) throw notFound(ErrorCode.cardNotRegistered, 'This card is not registered yet.');
       const profile = await publicProfiles.get(card.profileId);
       if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
-      return { profile };
+      return { profile: presentPublicProfile(profile) };
     },
 
     async findOwn(owner: Owner, cardId: string): Promise<Card> {

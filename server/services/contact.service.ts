@@ -9,6 +9,8 @@ import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { DownloadService } from './download.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from './rate-limiter.ts';
+import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
+import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
 
 /** D5 rate limits: per visitor e-mail address on one profile, and per profile, within an hour. */
 export const CONTACT_LIMITS = { perSenderPerHour: 3, perProfilePerHour: 60 } as const;
@@ -37,7 +39,7 @@ export function createContactService(deps: {
   const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter } = deps;
   return {
     /** `client` is the visitor's network address (after trusted proxies). */
-    async send(input: { profileId: string; senderEmail: string; language: Language }, client: { address: string }): Promise<{ profile: Profile }> {
+    async send(input: { profileId: string; senderEmail: string; language: Language }, client: { address: string }): Promise<{ profile: PublicProfile }> {
       const profile = await publicProfiles.get(input.profileId);
       const owner = profile && (await profiles.ownerOf(profile.id));
       if (!profile || !owner) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
@@ -62,7 +64,7 @@ export function createContactService(deps: {
       } catch {
         throw new AppError(502, ErrorCode.internal, 'The e-mail could not be sent. Please try again later.');
       }
-      return { profile };
+      return { profile: presentPublicProfile(profile) };
     },
   };
 }

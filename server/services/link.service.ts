@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
+import type { PublicLink } from '../../shared/schemas/public-profile.schema.ts';
 import type { Link, LinkCreateInput, LinkUpdateInput, LinkType } from '../../shared/schemas/link.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import type { Db } from '../db/database.ts';
@@ -6,6 +7,7 @@ import type { LinkRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { newLinkId } from '../lib/ids.ts';
 import { presentLink } from '../presenters/link.presenter.ts';
+import { presentPublicLink } from '../presenters/public-profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
 
@@ -93,9 +95,9 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
     },
 
     /** The only anonymous link call (SPEC 6): links of a public profile. */
-    async listPublic(profileId: string): Promise<Link[]> {
+    async listPublic(profileId: string): Promise<PublicLink[]> {
       if (!(await profiles.findActive(profileId))) throw profileNotFound();
-      return (await links.listByProfile(profileId)).map(presentLink);
+      return (await links.listByProfile(profileId)).map((row) => presentPublicLink(presentLink(row)));
     },
   };
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
-import { createProfileJsonCache, PROFILE_ENVELOPE } from './profile-json.cache.ts';
+import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
+import { createProfileJsonCache } from './profile-json.cache.ts';
 
-const profile = { id: 'p1', firstName: 'Jürgen', profileViews: 0, socialMediaLinks: [] } as unknown as Profile;
+const profile = { id: 'p1', firstName: 'Jürgen', profileViews: 0, userProfileId: 'u1', socialMediaLinks: [] } as unknown as Profile;
+const publicProfile = { id: 'p1', firstName: 'Jürgen', socialMediaLinks: [] } as unknown as PublicProfile;
 
 describe('createProfileJsonCache', () => {
-  it('splices the current view count into the cached JSON, plain or in the public envelope', async () => {
+  it('splices the current view count into the owner\'s cached JSON', async () => {
     const cache = createProfileJsonCache();
-    const build = async () => profile;
-    expect(JSON.parse((await cache.json('p1', 1, 7, build)).toString())).toEqual({ ...profile, profileViews: 7 });
-    expect(JSON.parse((await cache.json('p1', 1, 8, build, PROFILE_ENVELOPE)).toString())).toEqual({ profile: { ...profile, profileViews: 8 } });
+    expect(JSON.parse((await cache.json('p1', 1, 7, async () => profile)).toString())).toEqual({ ...profile, profileViews: 7 });
   });
 
   it('builds once per updated stamp and again after a change', async () => {
@@ -31,5 +31,14 @@ describe('createProfileJsonCache', () => {
     expect(moved).not.toBe(first);
     expect(JSON.parse(first.toString()).profileViews).toBe(3);
     expect(JSON.parse(moved.toString()).profileViews).toBe(4);
+  });
+
+  it('keeps the public shape apart from the owner\'s for the same stamp', async () => {
+    const cache = createProfileJsonCache();
+    await cache.json('p1', 1, 3, async () => profile);
+    const pub = await cache.publicJson('p1', 1, async () => publicProfile);
+    expect(JSON.parse(pub.toString())).toEqual({ profile: publicProfile });
+    expect(await cache.publicJson('p1', 1, async () => ({ ...publicProfile, firstName: 'never built' }))).toBe(pub);
+    expect(JSON.parse((await cache.json('p1', 1, 3, async () => profile)).toString()).userProfileId).toBe('u1');
   });
 });

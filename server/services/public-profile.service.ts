@@ -5,7 +5,8 @@ import { isBot } from '../lib/bots.ts';
 import { presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
-import { PROFILE_ENVELOPE, type ProfileJsonCache } from './profile-json.cache.ts';
+import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
+import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
@@ -46,22 +47,21 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
     },
 
     /**
-     * POST /profile/show: counts a view and answers `{ profile }` as JSON text; 404
+     * POST /profile/show: counts a view and answers the public `{ profile }` as JSON text; 404
      * cmc/profile-not-found. One read on the hot path: the JSON comes from the cache.
      */
     async showJson(profileId: string, client: { userAgent?: string }): Promise<Buffer> {
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) throw profileNotFound();
       if (!isBot(client.userAgent)) views.countProfile(profileId);
-      const count = stamp.profileViews + views.pendingProfile(profileId);
-      return jsonCache.json(profileId, stamp.updated, count, () => getOrThrow(profileId), PROFILE_ENVELOPE);
+      return jsonCache.publicJson(profileId, stamp.updated, async () => presentPublicProfile(await getOrThrow(profileId)));
     },
 
     /** POST /profile/short-link/social-media-links/show (SPEC 3 short-link response). */
     async showByShortLink(shortLinkId: string) {
       const row = await profiles.findActiveByShortLink(shortLinkId);
       if (!row) throw notFound(ErrorCode.cardNotRegistered, 'Profile not found.');
-      const p = presentProfile(row, await links.listByProfile(row.id));
+      const p = presentPublicProfile(presentProfile(row, await links.listByProfile(row.id)));
       return {
         id: p.id,
         shortLinkId: p.shortLinkId,

@@ -28,4 +28,3 @@ export const cardSchema = z.object({
 export type Card = z.infer<typeof cardSchema>;
 
 export const cardRegisteredSchema = cardSchema.extend({ cardProfileId: z.string() });
-export const publicCardSchema = z.object({ profile: profileSchema });

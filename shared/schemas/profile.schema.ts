@@ -83,18 +83,6 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Answers that wrap a profile in a `profile` field (SPEC 7). */
 export const profileEnvelopeSchema = z.object({ profile: profileSchema });
 
-/** Answer of POST /profile/short-link/social-media-links/show (SPEC 3 "Short-link response"). */
-export const shortLinkProfileSchema = z.object({
-  id: z.string(),
-  shortLinkId: z.string(),
-  personalTitle: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  jobTitle: z.string(),
-  profileImagePath: z.string().nullable(),
-  socialMediaLinks: z.array(linkSchema),
-});
-
 export const loginImageSchema = z.object({ loginImagePath: z.string().nullable() });
 
 /** Reminder choices of SPEC 9; the first is the default. */

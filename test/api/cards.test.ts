@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSchema } from '../../shared/schemas/card.schema.ts';
 import { profileSchema } from '../../shared/schemas/profile.schema.ts';
+import { publicProfileSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createProfile, expectD4, readOwnProfile, registerCard } from '../support/factories.ts';
 
@@ -77,7 +78,7 @@ describe('POST /card/show (public, D6)', () => {
     const res = await t.post('/card/show', { cardId: card.cardId });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.profile.id).toBe(card.cardProfileId);
-    expect(profileSchema.safeParse(res.body.profile).success).toBe(true);
+    expect(publicProfileSchema.strict().safeParse(res.body.profile).success).toBe(true);
     expect((await t.post('/card/show', { cardId: card.cardId }, owner)).body.profile.id).toBe(card.cardProfileId);
   });
 

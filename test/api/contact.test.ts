@@ -1,7 +1,7 @@
 import type { OutboxMail } from '../../server/mail/mailer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../server/services/contact.service.ts';
-import { profileSchema } from '../../shared/schemas/profile.schema.ts';
+import { publicProfileSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile, expectD4 } from '../support/factories.ts';
 
@@ -34,7 +34,7 @@ describe('POST /send/contact', () => {
     const res = await t.post('/send/contact', { profileId: p.id, senderEmail: visitor, language: 'en' });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.profile.id).toBe(p.id);
-    expect(profileSchema.safeParse(res.body.profile).success).toBe(true);
+    expect(publicProfileSchema.strict().safeParse(res.body.profile).success).toBe(true);
 
     const leads = await leadsOf(p.id);
     expect(leads).toHaveLength(1);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkSchema, type Link } from '../../shared/schemas/link.schema.ts';
+import { publicLinkSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createLink, createProfile, expectD4, readOwnLinks, readOwnProfile } from '../support/factories.ts';
 
@@ -211,7 +212,7 @@ describe('link reads', () => {
     const res = await t.post('/social-media-links/show', { profileId: p.id });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.map((l: { id: string; sort: number }) => [l.id, l.sort])).toEqual([[l1.id, 1], [l2.id, 2]]);
-    for (const l of res.body) expect(linkSchema.safeParse(l).success).toBe(true);
+    for (const l of res.body) expect(publicLinkSchema.strict().safeParse(l).success).toBe(true);
   });
 
   it('POST /social-media-links/show answers 404 cmc/profile-not-found for an unknown profile', async () => {

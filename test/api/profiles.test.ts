@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_TEXT_FIELDS, profileSchema } from '../../shared/schemas/profile.schema.ts';
+import { publicProfileSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createLink, createProfile, expectD4, fullProfileFields, readOwnProfile, registerCard } from '../support/factories.ts';
 
@@ -182,7 +183,7 @@ describe('POST /profile/show (public)', () => {
     const anonymous = await publicShow(p.id);
     expect(anonymous.status, anonymous.raw).toBe(200);
     expect(anonymous.body.profile).toMatchObject({ id: p.id, firstName: 'Öffentlich' });
-    expect(profileSchema.safeParse(anonymous.body.profile).success).toBe(true);
+    expect(publicProfileSchema.strict().safeParse(anonymous.body.profile).success).toBe(true);
     const withToken = await t.call({ method: 'POST', url: '/profile/show', payload: { profileId: p.id }, headers: { ...owner.auth, 'user-agent': BROWSER_UA } });
     expect(withToken.status).toBe(200);
     expect(withToken.body.profile.id).toBe(p.id);
