@@ -14,6 +14,7 @@ import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { AppError } from './http/errors.ts';
 import { ErrorCode } from '../shared/error-codes.ts';
 import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
@@ -112,7 +113,8 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandler(app);
 
-  // External plugins.
+  // External plugins. Security headers first, so every route registered after them has them.
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../shared/error-codes.ts';
+import { drainRequest } from './drain-request.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -9,7 +10,10 @@ import { AppError } from './errors.ts';
  * whose body reveals nothing.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+    // A body too large (JSON or an upload): the client may still be sending. Read a bounded
+    // rest first, so it can read the answer instead of a reset connection.
+    if ((error instanceof AppError ? error.status : error.statusCode) === 413) await drainRequest(request.raw);
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(error.toBody());

@@ -5,6 +5,7 @@ import { sendContactSchema } from '../../shared/schemas/contact.schema.ts';
 import type { Language } from '../../shared/schemas/profile.schema.ts';
 import { AppError, badInput } from '../http/errors.ts';
 import { pickLanguage } from '../http/language.ts';
+import { PUBLIC_PAGE_ROUTE_HEADERS } from '../http/security-headers.ts';
 import { createPageRenderer } from './page.renderer.tsx';
 import { createPageTexts } from './page-texts.ts';
 import { identityBody, RenderCache, type CachedPage } from './render-cache.ts';
@@ -80,6 +81,8 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const publicOrigin = new URL(config.publicUrl).origin;
   const cache = new RenderCache();
   const hidden = { schema: { hide: true } };
+  // Pages send their own header set (SECURITY_HEADERS and a hash-based CSP per cached page).
+  const pageRoute = { ...hidden, ...PUBLIC_PAGE_ROUTE_HEADERS };
   // Built once: every page answer carries these, only its CSP and ETag differ.
   const pageHeaders: Record<string, string> = {
     ...SECURITY_HEADERS,
@@ -218,10 +221,10 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // The router ignores trailing slashes (server/app.ts), so /p/{id}/ of SPEC 2 is the same route.
-  app.get('/p/:id', hidden, profilePage);
+  app.get('/p/:id', pageRoute, profilePage);
   app.post('/p/:id/contact', hidden, contactForm);
-  app.get('/l/:id', hidden, linkTreePage);
-  app.get('/linkinbio/:id', hidden, linkTreePage);
-  app.get('/card/:id', hidden, cardPage);
-  app.get('/public-profile/:id', hidden, cardPage);
+  app.get('/l/:id', pageRoute, linkTreePage);
+  app.get('/linkinbio/:id', pageRoute, linkTreePage);
+  app.get('/card/:id', pageRoute, cardPage);
+  app.get('/public-profile/:id', pageRoute, cardPage);
 }

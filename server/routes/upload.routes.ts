@@ -5,6 +5,7 @@ import { ErrorCode } from '../../shared/error-codes.ts';
 import { errorSchema, idSchema } from '../../shared/schemas/common.schema.ts';
 import { profileIdBodySchema } from '../../shared/schemas/link.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
+import { MEDIA_ROUTE_HEADERS } from '../http/security-headers.ts';
 import { AppError, badInput } from '../http/errors.ts';
 import type { ImageKind } from '../images/image.processor.ts';
 
@@ -59,7 +60,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Stored uploads. Keys are new on every upload, so answers are immutable.
-  app.get('/media/*', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/media/*', { schema: { hide: true }, ...MEDIA_ROUTE_HEADERS }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     const stored = await services.media.read(key);
     if (!stored) throw new AppError(404, ErrorCode.notFound, 'No such file.');
