@@ -13,6 +13,7 @@ import { createContactService } from './contact.service.ts';
 import { createDownloadService } from './download.service.ts';
 import { createLinkService } from './link.service.ts';
 import { createMediaService } from './media.service.ts';
+import { createDecodeSlots } from '../images/decode-slots.ts';
 import { createProfileService } from './profile.service.ts';
 import { createPublicProfileService } from './public-profile.service.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -29,6 +30,8 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const leads = createLeadRepository(db);
   // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
   const rateLimiter = createRateLimiter(createRateCounterRepository(db));
+  // Per process: at most one image decode per core at once (memory), a short queue behind.
+  const decodeSlots = createDecodeSlots();
 
   // D10: views are counted in memory and written every 200 ms (see view-counter.ts).
   const views = createViewCounter({
@@ -49,11 +52,12 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
   return {
     rateLimiter,
+    decodeSlots,
     profiles: profileService,
     links: createLinkService({ db, profiles, links }),
     publicProfiles,
     cards: createCardService({ db, publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views }),
-    media: createMediaService({ profiles, storage, log }),
+    media: createMediaService({ profiles, storage, decodeSlots, log }),
     downloads,
     views,
     wallet: createWalletService({ config, cards, profiles, storage }),

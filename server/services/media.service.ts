@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import type { DecodeSlots } from '../images/decode-slots.ts';
 import { MAX_UPLOAD_BYTES, processProfileImage, type ImageKind } from '../images/image.processor.ts';
 import { mediaPath } from '../presenters/profile.presenter.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
@@ -8,7 +9,7 @@ import type { Storage } from '../storage/storage.ts';
 import { storageKeyFor } from '../storage/storage.ts';
 
 /** Profile image and logo uploads (D13) and serving stored media. */
-export function createMediaService(deps: { profiles: ProfileRepository; storage: Storage; log: { warn(obj: object, msg: string): void } }) {
+export function createMediaService(deps: { profiles: ProfileRepository; storage: Storage; decodeSlots: DecodeSlots; log: { warn(obj: object, msg: string): void } }) {
   const { profiles, storage, log } = deps;
 
   async function dropOld(key: string | null) {
@@ -24,7 +25,7 @@ export function createMediaService(deps: { profiles: ProfileRepository; storage:
       if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
       if (file.length > MAX_UPLOAD_BYTES) throw new AppError(413, ErrorCode.fileTooLarge, 'The image is larger than 5 MB.', kind);
       if (file.length === 0) throw new AppError(400, ErrorCode.invalidInput, `${kind}: the file is empty`, kind);
-      const image = await processProfileImage(file, kind);
+      const image = await deps.decodeSlots.run(() => processProfileImage(file, kind));
       const key = storageKeyFor(profileId, kind, image.extension);
       await storage.put(key, image.data, image.contentType);
       const column = kind === 'profileImage' ? 'profileImageKey' : 'profileLogoKey';
