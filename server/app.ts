@@ -114,7 +114,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   installErrorHandler(app);
 
   // External plugins. Security headers first, so every route registered after them has them.
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -1,20 +1,32 @@
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Which security headers go where (docs/security.md "headers"), in one place:
+ * Which security headers go where (docs/security.md "headers"), in one place. helmet defines
+ * the header sets; they hold no per-request value, so each is computed once at start and an
+ * onRequest hook copies the right one onto each answer (running helmet per request doubled
+ * hello-world's CPU per request, docs/performance.md 2026-11-24).
  *
- * - everything by default (owner app, its assets, /docs, JSON answers, downloads): helmet with
- *   the owner app's policy below: scripts only from this origin (no inline script), no framing,
- *   nosniff, a strict referrer policy, same-origin opener and resource policies;
+ * - every answer by default (owner app, its assets, /docs, JSON answers, downloads): the owner
+ *   app's policy: scripts only from this origin (no inline script), no framing, nosniff, a
+ *   strict referrer policy, same-origin opener and resource policies;
  * - JSON answers: additionally `Cache-Control: no-store` unless the route chose its own caching;
- * - uploads under /media/: `MEDIA_ROUTE_HEADERS`, a sandbox that lets nothing in a file run;
- * - public pages (server/pages/): `PUBLIC_PAGE_ROUTE_HEADERS` switches helmet off, because
- *   those routes send their own set with a hash-based CSP, precomputed per cached page.
+ * - uploads under /media/: a sandbox that lets nothing in a file run (route config `media`);
+ * - public pages (server/pages/): none from here (route config `page`): they send their own set
+ *   with a hash-based CSP, kept with each cached page.
  */
-function ownerAppPolicy(https: boolean): FastifyHelmetOptions {
+export type HeaderSet = 'app' | 'media' | 'page';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The security header set of a route's answers; `app` when not given. */
+    securityHeaders?: HeaderSet;
+  }
+}
+
+function ownerAppPolicy(https: boolean): HelmetOptions {
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,21 +57,38 @@ function ownerAppPolicy(https: boolean): FastifyHelmetOptions {
   };
 }
 
-/** Route options of /media/*: an upload never runs as a page (SVG or HTML sniffed or not). */
-export const MEDIA_ROUTE_HEADERS = {
-  helmet: {
+function mediaPolicy(https: boolean): HelmetOptions {
+  return {
+    ...ownerAppPolicy(https),
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], imgSrc: ["'self'"], styleSrc: ["'unsafe-inline'"], sandbox: [] } },
     // Profile images appear in Open Graph previews and mail clients on other origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
-  },
-} as const;
+  };
+}
 
-/** Route options of the public pages: they send their own headers (server/pages/page-headers). */
-export const PUBLIC_PAGE_ROUTE_HEADERS = { helmet: false } as const;
+/** The headers helmet sets for `options`, read once from a stand-in response. */
+export function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
-/** Registers the default header set and the no-store rule for JSON answers. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  await app.register(helmet, ownerAppPolicy(options.https));
+/** Registers the header sets and the no-store rule for JSON answers. */
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+  const sets: Record<HeaderSet, Record<string, string>> = {
+    app: headersOf(ownerAppPolicy(options.https)),
+    media: headersOf(mediaPolicy(options.https)),
+    page: {},
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(sets[request.routeOptions.config.securityHeaders ?? 'app']);
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       reply.header('cache-control', 'no-store');
@@ -67,3 +96,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     return payload;
   });
 }
+
+/** Route options of /media/*. */
+export const MEDIA_ROUTE_HEADERS = { config: { securityHeaders: 'media' } } as const;
+/** Route options of the public pages: they send their own headers. */
+export const PUBLIC_PAGE_ROUTE_HEADERS = { config: { securityHeaders: 'page' } } as const;
