@@ -1,10 +1,15 @@
 import type { Db } from '../db/database.ts';
 import type { CardRow } from '../db/tables.ts';
+import type { ProfileChange } from './profile.repository.ts';
 
 /** A card row with the name of its profile. */
 export type CardWithProfile = CardRow & { profileName: string | null };
 
-/** SQL for cards. Owner reads take the owner's id, so another user's card is not found. */
+/**
+ * SQL for cards. Owner reads take the owner's id, so another user's card is not found. Writes of
+ * a card's profile take the `ProfileChange` of the profiles it leaves and joins (`isInUse` is
+ * part of a presented profile).
+ */
 export function createCardRepository(db: Db) {
   const withProfile = () =>
     db.selectFrom('card').leftJoin('profile', 'profile.id', 'card.profileId').selectAll('card').select('profile.profileName as profileName');
@@ -34,8 +39,8 @@ export function createCardRepository(db: Db) {
      * Gives an unowned card to a user in one conditional statement: of racing registrations
      * exactly one changes the row (D6). Answers whether this call won.
      */
-    async claim(id: string, userId: string, profileId: string, now: number, trx: Db = db): Promise<boolean> {
-      const result = await trx
+    async claim(id: string, userId: string, profileId: string, now: number, change: ProfileChange): Promise<boolean> {
+      const result = await change
         .updateTable('card')
         .set({ userId, profileId, registered: now, views: 0 })
         .where('id', '=', id)
@@ -44,14 +49,14 @@ export function createCardRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    async setProfile(userId: string, id: string, profileId: string): Promise<boolean> {
-      const result = await db.updateTable('card').set({ profileId }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+    async setProfile(userId: string, id: string, profileId: string, change: ProfileChange): Promise<boolean> {
+      const result = await change.updateTable('card').set({ profileId }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
     /** D7: back to unregistered; the id stays valid. */
-    async reset(userId: string, id: string): Promise<boolean> {
-      const result = await db
+    async reset(userId: string, id: string, change: ProfileChange): Promise<boolean> {
+      const result = await change
         .updateTable('card')
         .set({ userId: null, profileId: null, registered: null, views: 0 })
         .where('id', '=', id)

@@ -1,7 +1,11 @@
 import type { Db } from '../db/database.ts';
 import type { LinkRow, LinkTable } from '../db/tables.ts';
+import type { ProfileChange } from './profile.repository.ts';
 
-/** SQL for links. Owner reads take the owner's id, so another user's link is not found. */
+/**
+ * SQL for links. Owner reads take the owner's id, so another user's link is not found. Writes
+ * take the `ProfileChange` of the link's profile (profile.repository.ts), so its stamp moves.
+ */
 export function createLinkRepository(db: Db) {
   return {
     async listByProfile(profileId: string, trx: Db = db): Promise<LinkRow[]> {
@@ -18,22 +22,22 @@ export function createLinkRepository(db: Db) {
       return trx.selectFrom('link').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
     },
 
-    async insert(row: LinkTable, trx: Db = db): Promise<void> {
-      await trx.insertInto('link').values(row).execute();
+    async insert(row: LinkTable, change: ProfileChange): Promise<void> {
+      await change.insertInto('link').values(row).execute();
     },
 
-    async update(id: string, patch: Partial<Pick<LinkTable, 'type' | 'link' | 'name' | 'updated'>>, trx: Db = db): Promise<void> {
-      await trx.updateTable('link').set(patch).where('id', '=', id).execute();
+    async update(id: string, patch: Partial<Pick<LinkTable, 'type' | 'link' | 'name' | 'updated'>>, change: ProfileChange): Promise<void> {
+      await change.updateTable('link').set(patch).where('id', '=', id).execute();
     },
 
-    async delete(id: string, trx: Db = db): Promise<void> {
-      await trx.deleteFrom('link').where('id', '=', id).execute();
+    async delete(id: string, change: ProfileChange): Promise<void> {
+      await change.deleteFrom('link').where('id', '=', id).execute();
     },
 
     /** Writes sort 1..n in the given order (SPEC 4: reordering renumbers 1..n). */
-    async renumber(orderedIds: string[], now: number, trx: Db = db): Promise<void> {
+    async renumber(orderedIds: string[], now: number, change: ProfileChange): Promise<void> {
       for (const [index, id] of orderedIds.entries()) {
-        await trx.updateTable('link').set({ sort: index + 1, updated: now }).where('id', '=', id).where('sort', '!=', index + 1).execute();
+        await change.updateTable('link').set({ sort: index + 1, updated: now }).where('id', '=', id).where('sort', '!=', index + 1).execute();
       }
     },
   };

@@ -4,6 +4,17 @@ import { preparedQuery } from '../db/prepared.ts';
 import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from '../db/tables.ts';
 
+/**
+ * A transaction opened by `profiles.change`, in which the `updated` stamps of the profiles
+ * being changed were already bumped. Writes to a profile, its links, its images or a card's
+ * assignment take one, so no write can skip the stamp that the page and JSON caches key on.
+ */
+export type ProfileChange = Db & { readonly [changeBrand]: true };
+declare const changeBrand: unique symbol;
+
+/** What a profile write may set: `updated` is the change's to bump. */
+export type ProfilePatch = Omit<ProfileRowUpdate, 'updated'>;
+
 /** A profile row with `isInUse` (a card points at it). */
 export type ProfileWithUse = ProfileRow & { isInUse: boolean };
 
@@ -41,8 +52,8 @@ export function createProfileRepository(db: Db) {
     row && { ...row, isInUse: Boolean(row.isInUse) };
 
   // Hot path (D10): the one read of a public page or an owner's profile call, compiled once,
-  // and kept for a second (null too: unknown ids are what floods send). Writes through this
-  // repository forget the entry at once; services forget again after a transaction commits.
+  // and kept for a second (null too: unknown ids are what floods send). `change` forgets the
+  // entries of the profiles it changed once its transaction has ended.
   const stampQuery = preparedQuery(db, db.selectFrom('profile').select(['userId', 'status', 'updated', 'profileViews']).where('id', '=', ''));
   const stamps = createShortLivedCache<ProfileStamp | null>(STAMP_CACHE_MS);
   async function stampOf(id: string): Promise<ProfileStamp | null> {
@@ -60,9 +71,29 @@ export function createProfileRepository(db: Db) {
       stamps.delete(row.id);
     },
 
-    /** Drops the remembered stamp of a profile; services call it after a transaction that changed it commits. */
+    /** Drops the remembered stamp of a profile whose view count was just written. */
     forget(id: string): void {
       stamps.delete(id);
+    },
+
+    /**
+     * The one way to change profiles: runs `write` in a transaction that first bumps the
+     * `updated` stamp of each given profile (which also locks their rows, so concurrent changes
+     * of one profile take turns), and forgets their remembered stamps once it has ended, so the
+     * next read on this instance sees the change. Profiles created inside `write` need no bump.
+     */
+    async change<T>(profileIds: ReadonlyArray<string | null | undefined>, write: (change: ProfileChange) => Promise<T>): Promise<T> {
+      // In a fixed order, so two changes of the same profiles cannot wait on each other.
+      const ids = [...new Set(profileIds.filter((id): id is string => Boolean(id)))].sort();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          for (const id of ids) await trx.updateTable('profile').set({ updated: nextStamp(now) }).where('id', '=', id).execute();
+          return write(trx as unknown as ProfileChange);
+        });
+      } finally {
+        for (const id of ids) stamps.delete(id);
+      }
     },
 
     /** The caller's own profile unless deleted. */
@@ -89,19 +120,10 @@ export function createProfileRepository(db: Db) {
       return Boolean(row);
     },
 
-    /** Updates the caller's own profile (a new `updated` stamp, see `nextStamp`); answers whether a row changed. */
-    async updateOwn(userId: string, id: string, patch: ProfileRowUpdate, trx: Db = db): Promise<boolean> {
-      const { updated, ...rest } = patch;
-      const set = updated === undefined ? rest : { ...rest, updated: nextStamp(Number(updated)) };
-      const result = await trx.updateTable('profile').set(set).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirst();
-      stamps.delete(id);
+    /** Updates the caller's own profile within a change of it; answers whether a row changed. */
+    async updateOwn(userId: string, id: string, patch: ProfilePatch, change: ProfileChange): Promise<boolean> {
+      const result = await change.updateTable('profile').set(patch).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    /** Marks a profile changed, so cached public pages of it are rendered anew. */
-    async touch(id: string, now: number, trx: Db = db): Promise<void> {
-      await trx.updateTable('profile').set({ updated: nextStamp(now) }).where('id', '=', id).execute();
-      stamps.delete(id);
     },
 
     /** `updated` and the stored view count of a public (ACTIVE) profile: the hot path's one read. */

@@ -3,7 +3,6 @@ import { EDITIONS, type Card, type Edition } from '../../shared/schemas/card.sch
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import { editionDisplayName } from '../cards/editions.ts';
-import type { Db } from '../db/database.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import { isBot } from '../lib/bots.ts';
 import { newCardId } from '../lib/ids.ts';
@@ -23,7 +22,6 @@ export type PublicCardState = { state: 'not-found' } | { state: 'unregistered' }
 
 /** Cards: minting (D9), registration (D6), reset (D7), profile assignment, scans (D10). */
 export function createCardService(deps: {
-  db: Db;
   publicUrl: string;
   cards: CardRepository;
   profiles: ProfileRepository;
@@ -31,16 +29,10 @@ export function createCardService(deps: {
   publicProfiles: PublicProfileService;
   views: ViewCounter;
 }) {
-  const { db, publicUrl, cards, profiles, profileService, publicProfiles, views } = deps;
+  const { publicUrl, cards, profiles, profileService, publicProfiles, views } = deps;
 
   /** A card with the scans counted but not yet written (D10). */
   const present = (row: CardWithProfile) => presentCard({ ...row, views: Number(row.views) + views.pendingCard(row.id) }, publicUrl);
-
-  /** `isInUse` is part of a presented profile: bump `updated` of the profiles a card change touches. */
-  async function touchProfiles(...ids: (string | null | undefined)[]) {
-    const now = Date.now();
-    for (const id of new Set(ids)) if (id) await profiles.touch(id, now);
-  }
 
   async function ownOrThrow(owner: Owner, cardId: string) {
     const row = await cards.findOwn(owner.userId, cardId);
@@ -102,17 +94,16 @@ export function createCardService(deps: {
           card.userId === owner.userId ? 'You have already registered this card.' : 'This card is already registered to another account.',
         );
       if (card.userId) throw alreadyRegistered();
-      const won = await db
-        .transaction()
-        .execute(async (trx) => {
-          const profileId = await profileService.insertProfile(
-            owner,
-            { profileName: editionDisplayName(card.edition as Edition, language), businessEmailAddress: owner.email },
-            trx,
-          );
-          if (!(await cards.claim(cardId, owner.userId, profileId, Date.now(), trx))) throw alreadyRegistered();
-          return true;
-        });
+      // The card's profile is made in the same change, so no stamp of an existing profile moves.
+      const won = await profiles.change([], async (change) => {
+        const profileId = await profileService.insertProfile(
+          owner,
+          { profileName: editionDisplayName(card.edition as Edition, language), businessEmailAddress: owner.email },
+          change,
+        );
+        if (!(await cards.claim(cardId, owner.userId, profileId, Date.now(), change))) throw alreadyRegistered();
+        return true;
+      });
       if (!won) throw alreadyRegistered();
       const row = await ownOrThrow(owner, cardId);
       return { ...present(row), cardProfileId: row.profileId! };
@@ -123,16 +114,14 @@ export function createCardService(deps: {
       const previous = (await ownOrThrow(owner, cardId)).profileId;
       // Scans counted but not yet written would otherwise land on the reset card (D7: views back to 0).
       await views.flush();
-      if (!(await cards.reset(owner.userId, cardId))) throw cardNotFound();
-      await touchProfiles(previous);
+      if (!(await profiles.change([previous], (change) => cards.reset(owner.userId, cardId, change)))) throw cardNotFound();
       return { cardId, registered: false };
     },
 
     async changeProfile(owner: Owner, cardId: string, profileId: string): Promise<Card> {
       const previous = (await ownOrThrow(owner, cardId)).profileId;
       if (!(await profiles.findOwn(owner.userId, profileId))) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
-      await cards.setProfile(owner.userId, cardId, profileId);
-      await touchProfiles(previous, profileId);
+      await profiles.change([previous, profileId], (change) => cards.setProfile(owner.userId, cardId, profileId, change));
       return present(await ownOrThrow(owner, cardId));
     },
   };

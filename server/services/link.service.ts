@@ -2,7 +2,6 @@ import { ErrorCode } from '../../shared/error-codes.ts';
 import type { PublicLink } from '../../shared/schemas/public-profile.schema.ts';
 import type { Link, LinkCreateInput, LinkUpdateInput, LinkType } from '../../shared/schemas/link.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
-import type { Db } from '../db/database.ts';
 import type { LinkRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { newLinkId } from '../lib/ids.ts';
@@ -27,8 +26,8 @@ export function orderWithMove(rows: Pick<LinkRow, 'id'>[], id: string, position:
  * sort change moves the link to that position and renumbers the others, so a client that
  * saves every link with its new position 1..n in turn ends with exactly that order.
  */
-export function createLinkService(deps: { db: Db; profiles: ProfileRepository; links: LinkRepository }) {
-  const { db, profiles, links } = deps;
+export function createLinkService(deps: { profiles: ProfileRepository; links: LinkRepository }) {
+  const { profiles, links } = deps;
 
   async function ownLinkOrThrow(owner: Owner, id: string): Promise<LinkRow> {
     const row = await links.findOwn(owner.userId, id);
@@ -41,15 +40,13 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
       if (!(await profiles.findOwn(owner.userId, input.profileId))) throw profileNotFound();
       const now = Date.now();
       const id = newLinkId();
-      await db.transaction().execute(async (trx) => {
-        // Touching the profile first locks its row, so concurrent changes of one profile's
-        // links take turns and each numbers from what the previous one committed.
-        await profiles.touch(input.profileId, now, trx);
+      // The change locks the profile's row first, so concurrent changes of one profile's links
+      // take turns and each numbers from what the previous one committed.
+      await profiles.change([input.profileId], async (trx) => {
         const existing = await links.listByProfile(input.profileId, trx);
         await links.insert({ id, profileId: input.profileId, userId: owner.userId, type: input.type, link: input.link, name: input.name, sort: existing.length + 1, created: now, updated: now }, trx);
         await links.renumber(orderWithMove([...existing, { id }], id, input.sort ?? existing.length + 1), now, trx);
       });
-      profiles.forget(input.profileId);
       const row = (await links.findOwn(owner.userId, id))!;
       return { ...presentLink(row), socialMediaLinkId: id };
     },
@@ -57,8 +54,7 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
     async update(owner: Owner, input: LinkUpdateInput & { type?: LinkType }): Promise<Link> {
       const current = await ownLinkOrThrow(owner, input.socialMediaLinkId);
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        await profiles.touch(current.profileId, now, trx); // first: the profile's lock (see create)
+      await profiles.change([current.profileId], async (trx) => {
         // Removed by a request that held the lock before this one: nothing to update.
         if (!(await links.findOwn(owner.userId, current.id, trx))) throw linkNotFound();
         await links.update(current.id, { type: input.type, link: input.link, name: input.name, updated: now }, trx);
@@ -67,21 +63,18 @@ export function createLinkService(deps: { db: Db; profiles: ProfileRepository; l
           await links.renumber(orderWithMove(all, current.id, input.sort), now, trx);
         }
       });
-      profiles.forget(current.profileId);
       return presentLink((await links.findOwn(owner.userId, current.id))!);
     },
 
     async remove(owner: Owner, linkId: string): Promise<{ socialMediaLinkId: string; removed: true }> {
       const current = await ownLinkOrThrow(owner, linkId);
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        await profiles.touch(current.profileId, now, trx); // first: the profile's lock (see create)
+      await profiles.change([current.profileId], async (trx) => {
         if (!(await links.findOwn(owner.userId, current.id, trx))) throw linkNotFound();
         await links.delete(current.id, trx);
         const rest = await links.listByProfile(current.profileId, trx);
         await links.renumber(rest.map((r) => r.id), now, trx);
       });
-      profiles.forget(current.profileId);
       return { socialMediaLinkId: linkId, removed: true };
     },
 

@@ -29,7 +29,7 @@ export function createMediaService(deps: { profiles: ProfileRepository; storage:
       const key = storageKeyFor(profileId, kind, image.extension);
       await storage.put(key, image.data, image.contentType);
       const column = kind === 'profileImage' ? 'profileImageKey' : 'profileLogoKey';
-      await profiles.updateOwn(owner.userId, profileId, { [column]: key, updated: Date.now() });
+      await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { [column]: key }, change));
       await dropOld(profile[column]);
       return kind === 'profileImage' ? { id: profileId, profileImagePath: mediaPath(key) } : { id: profileId, profileLogoPath: mediaPath(key) };
     },
@@ -38,7 +38,7 @@ export function createMediaService(deps: { profiles: ProfileRepository; storage:
     async deleteLogo(owner: Owner, profileId: string) {
       const profile = await profiles.findOwn(owner.userId, profileId);
       if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
-      await profiles.updateOwn(owner.userId, profileId, { profileLogoKey: null, updated: Date.now() });
+      await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { profileLogoKey: null }, change));
       await dropOld(profile.profileLogoKey);
       return { id: profileId, profileLogoPath: null };
     },

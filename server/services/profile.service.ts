@@ -3,12 +3,12 @@ import { PROFILE_TEXT_FIELDS, type Profile, type ProfileCreateInput, type Profil
 import type { Owner } from '../auth/owner.guard.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { NewProfileRow, ProfileRowUpdate } from '../db/tables.ts';
+import type { NewProfileRow } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import { newProfileId, newShortLinkId } from '../lib/ids.ts';
 import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
-import type { ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
+import type { ProfilePatch, ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { RateLimiter, RateRule } from './rate-limiter.ts';
 import type { ViewCounter } from './view-counter.ts';
@@ -89,10 +89,10 @@ export function createProfileService(deps: {
 
     async update(owner: Owner, input: ProfileUpdateInput): Promise<Profile> {
       await ownOrThrow(owner, input.id);
-      const patch: ProfileRowUpdate = { ...editableFields(input), updated: Date.now() };
+      const patch: ProfilePatch = { ...editableFields(input) };
       if (input.layout !== undefined) patch.layout = input.layout;
       if (input.type !== undefined) patch.type = input.type;
-      if (!(await profiles.updateOwn(owner.userId, input.id, patch))) throw profileNotFound();
+      if (!(await profiles.change([input.id], (change) => profiles.updateOwn(owner.userId, input.id, patch, change)))) throw profileNotFound();
       return present((await profiles.findOwn(owner.userId, input.id))!);
     },
 
@@ -100,14 +100,14 @@ export function createProfileService(deps: {
     async remove(owner: Owner, profileId: string): Promise<{ id: string; status: 'DELETED' }> {
       const row = await ownOrThrow(owner, profileId);
       if (row.isInUse) throw conflict(ErrorCode.profileInUse, 'This profile is assigned to a card. Assign the card to another profile first.');
-      await profiles.updateOwn(owner.userId, profileId, { status: 'DELETED', updated: Date.now() });
+      await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { status: 'DELETED' }, change));
       return { id: profileId, status: 'DELETED' };
     },
 
     /** D8: INACTIVE profiles are hidden from public pages; ACTIVE shows them again. */
     async setActive(owner: Owner, profileId: string, active: boolean): Promise<Profile> {
       await ownOrThrow(owner, profileId);
-      await profiles.updateOwn(owner.userId, profileId, { status: active ? 'ACTIVE' : 'INACTIVE', updated: Date.now() });
+      await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { status: active ? 'ACTIVE' : 'INACTIVE' }, change));
       return present((await profiles.findOwn(owner.userId, profileId))!);
     },
 
@@ -141,7 +141,7 @@ export function createProfileService(deps: {
       const taken = () => conflict(ErrorCode.shortLinkTaken, 'This short link id is already taken. Please choose another one.');
       if (row.shortLinkId.toLowerCase() !== shortLinkId.toLowerCase() && (await profiles.shortLinkTaken(shortLinkId))) throw taken();
       try {
-        await profiles.updateOwn(owner.userId, profileId, { shortLinkId, updated: Date.now() });
+        await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { shortLinkId }, change));
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;
