@@ -48,7 +48,11 @@ function cpuSeconds(pid: number): number {
 }
 
 async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${BASE}${url}`, { method, headers: { 'content-type': 'application/json', origin: BASE, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: BASE, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
   return JSON.parse(text);
@@ -102,7 +106,17 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
   const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROFILE_DIR)] : [];
   const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', PUBLIC_URL: BASE, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      PUBLIC_URL: BASE,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -134,8 +148,18 @@ async function main() {
     const pageProbe = await fetch(`${BASE}/p/${profile.id}`);
     if (pageProbe.status === 200) {
       allTargets.push(
-        { name: `GET /p/{id} (gzip)`, method: 'GET', path: `/p/${profile.id}`, headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' } },
-        { name: `GET /l/{id} (gzip)`, method: 'GET', path: `/l/${profile.shortLinkId}`, headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' } },
+        {
+          name: `GET /p/{id} (gzip)`,
+          method: 'GET',
+          path: `/p/${profile.id}`,
+          headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' },
+        },
+        {
+          name: `GET /l/{id} (gzip)`,
+          method: 'GET',
+          path: `/l/${profile.shortLinkId}`,
+          headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' },
+        },
       );
     }
 
@@ -146,10 +170,29 @@ async function main() {
     for (const target of targets) wrk(['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', '2s', '-s', scriptOf.get(target)!, `${BASE}${target.path}`]);
     const measure = (target: Target): Result => {
       const before = cpuSeconds(server.pid!);
-      const out = wrk(['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${DURATION}s`, '--latency', '-s', scriptOf.get(target)!, `${BASE}${target.path}`]);
+      const out = wrk([
+        '-t',
+        String(THREADS),
+        '-c',
+        String(CONNECTIONS),
+        '-d',
+        `${DURATION}s`,
+        '--latency',
+        '-s',
+        scriptOf.get(target)!,
+        `${BASE}${target.path}`,
+      ]);
       const cpu = cpuSeconds(server.pid!) - before;
       const r = parseWrk(out);
-      return { name: target.name, rps: r.rps, p99ms: r.p99ms, cpuUsPerReq: (cpu / Math.max(r.requests, 1)) * 1e6, requests: r.requests, non2xx: r.non2xx, errors: r.errors };
+      return {
+        name: target.name,
+        rps: r.rps,
+        p99ms: r.p99ms,
+        cpuUsPerReq: (cpu / Math.max(r.requests, 1)) * 1e6,
+        requests: r.requests,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      };
     };
     // Each round runs hello-world, then every route followed by hello-world again. A route's
     // ratio in a round is its CPU per request over the mean of the hello-world runs just before
@@ -172,7 +215,9 @@ async function main() {
     }
     const results = targets.map((target) => median(rounds.get(target)!));
     const ratios = targets.map((target) => (target === hello ? 1 : medianOf(ratioRounds.get(target)!)));
-    console.log(`\n${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores · wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s · median of ${ROUNDS} rounds · Node ${process.version} · SQLite\n`);
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} cores · wrk -t${THREADS} -c${CONNECTIONS} -d${DURATION}s · median of ${ROUNDS} rounds · Node ${process.version} · SQLite\n`,
+    );
     console.log('| route | req/s | p99 ms | server CPU µs/req | × hello-world (per-round median) |');
     console.log('|---|---:|---:|---:|---:|');
     for (const [i, r] of results.entries()) {
@@ -180,7 +225,24 @@ async function main() {
       if (r.non2xx || r.errors) console.log(`|   ↳ non-2xx: ${r.non2xx}${r.errors ? `, socket errors: ${r.errors}` : ''} | | | | |`);
     }
     if (process.env.BENCH_VERBOSE) {
-      for (const target of targets) console.log(target.name, rounds.get(target)!.map((r) => r.cpuUsPerReq.toFixed(1)).join(' '), '× hello:', ratioRounds.get(target)!.map((x) => x.toFixed(2)).join(' '), '· p99 ms:', rounds.get(target)!.map((r) => r.p99ms.toFixed(1)).join(' '));
+      for (const target of targets)
+        console.log(
+          target.name,
+          rounds
+            .get(target)!
+            .map((r) => r.cpuUsPerReq.toFixed(1))
+            .join(' '),
+          '× hello:',
+          ratioRounds
+            .get(target)!
+            .map((x) => x.toFixed(2))
+            .join(' '),
+          '· p99 ms:',
+          rounds
+            .get(target)!
+            .map((r) => r.p99ms.toFixed(1))
+            .join(' '),
+        );
     }
     if (pageProbe.status !== 200) console.log('\n(public pages not served yet: /p and /l skipped)');
   } finally {

@@ -50,7 +50,8 @@ export const APP_DIST_DIR = path.resolve(import.meta.dirname, '../dist/app');
 const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
 
 /** Paths that are API or files, never the owner app's index.html (D16). */
-const NOT_SPA = /^\/(api|find|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
+const NOT_SPA =
+  /^\/(api|find|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
 
 /**
  * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
@@ -58,7 +59,10 @@ const NOT_SPA = /^\/(api|find|download|upload|delete|media|wallet|locales|cards|
  */
 export async function buildApp(config: Config, options: { database?: DatabaseHandle; logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }) },
     // Trust exactly as many proxy hops as configured, so X-Forwarded-For cannot be forged past them.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
@@ -71,7 +75,8 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
 
   // Before anything opens: a missing secret that cannot be kept stops the start with a clear message.
   const { secret, generatedFile } = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
-  if (generatedFile) app.log.info(`AUTH_SECRET is not set: generated a secret into ${generatedFile} (set AUTH_SECRET when instances share a database but not this folder)`);
+  if (generatedFile)
+    app.log.info(`AUTH_SECRET is not set: generated a secret into ${generatedFile} (set AUTH_SECRET when instances share a database but not this folder)`);
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
@@ -118,7 +123,11 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Contact Cards API', version: '1', description: 'The calls of SPEC 7. Owner calls take `Authorization: Bearer <token>` from POST /api/auth/sign-in/email.' },
+      info: {
+        title: 'Contact Cards API',
+        version: '1',
+        description: 'The calls of SPEC 7. Owner calls take `Authorization: Bearer <token>` from POST /api/auth/sign-in/email.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

@@ -22,7 +22,10 @@ const settingsSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   /** SMTP server for e-mails (smtp://user:pass@host:port or smtps://...); without it mails go to the local outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Contact Cards <no-reply@localhost>'),
   /** Secret that signs sessions and tokens; at least 32 characters. Without it one is generated into DATA_DIR/auth-secret. */

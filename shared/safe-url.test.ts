@@ -11,7 +11,15 @@ describe('toSafeHref', () => {
     expect(toSafeHref('localhost:8080/x')).toBe('https://localhost:8080/x');
   });
   it('never lets script or data schemes through', () => {
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+    ]) {
       expect(toSafeHref(bad), bad).toBeNull();
     }
   });

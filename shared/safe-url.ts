@@ -7,6 +7,7 @@ export function toSafeHref(value: string): string | null {
   const raw = value.trim();
   if (!raw) return null;
   // Control characters and whitespace inside a scheme are how `java\tscript:` slips past naive checks.
+  // eslint-disable-next-line no-control-regex -- control characters are what this matches
   if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(raw)?.[1]?.toLowerCase();
   if (scheme === undefined) {

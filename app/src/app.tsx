@@ -35,15 +35,7 @@ const queryClient = new QueryClient({
 /** SPEC 1: toasts bottom-right, dark, closing after 3000 ms, without a progress bar. */
 function Toasts() {
   const { t, ready } = useTranslation('molecules', { useSuspense: false });
-  return (
-    <ToastContainer
-      position="bottom-right"
-      theme="dark"
-      autoClose={3000}
-      hideProgressBar
-      aria-label={ready ? t('notifications') : undefined}
-    />
-  );
+  return <ToastContainer position="bottom-right" theme="dark" autoClose={3000} hideProgressBar aria-label={ready ? t('notifications') : undefined} />;
 }
 
 /** The owner app: SPEC 2's route table, each screen loaded when first visited. */

@@ -1,9 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  getCurrentAuthContextAsyncLocalStorage,
-  getCurrentDBAdapterAsyncLocalStorage,
-  getRequestStateAsyncLocalStorage,
-} from '@better-auth/core/context';
+import { getCurrentAuthContextAsyncLocalStorage, getCurrentDBAdapterAsyncLocalStorage, getRequestStateAsyncLocalStorage } from '@better-auth/core/context';
 
 /**
  * better-auth keeps the context of an auth call (endpoint, request state, transaction) in

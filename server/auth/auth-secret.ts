@@ -44,6 +44,7 @@ function readSecret(file: string): string | undefined {
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw new ConfigError(`Cannot read the auth secret in ${file}: ${(error as Error).message}`);
   }
-  if (text.length < 32) throw new ConfigError(`The auth secret in ${file} is shorter than 32 characters: delete the file to generate a new one (this signs everybody out).`);
+  if (text.length < 32)
+    throw new ConfigError(`The auth secret in ${file} is shorter than 32 characters: delete the file to generate a new one (this signs everybody out).`);
   return text;
 }

@@ -44,8 +44,5 @@ async function render(edition: Edition, { width, height }: PngBox): Promise<Buff
   // Rasterise at the target resolution (SVG density) instead of scaling a 72 dpi bitmap,
   // which would blur large renders; the final resize then only ever shrinks.
   const density = Math.max(1, Math.ceil(72 * scale));
-  return sharp(svg, { density })
-    .resize({ width, height, fit: 'inside' })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  return sharp(svg, { density }).resize({ width, height, fit: 'inside' }).png({ compressionLevel: 9 }).toBuffer();
 }

@@ -90,5 +90,8 @@ export function isEdition(value: string): value is Edition {
 export function rgbToHex(color: RgbColor): string {
   const parts = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/.exec(color);
   if (!parts) throw new TypeError(`not an rgb() colour: ${color}`);
-  return `#${parts.slice(1, 4).map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0')).join('')}`;
+  return `#${parts
+    .slice(1, 4)
+    .map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0'))
+    .join('')}`;
 }

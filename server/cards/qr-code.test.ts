@@ -24,7 +24,9 @@ describe('qrSvg', () => {
   });
 
   it('decodes back to the card link once rendered', async () => {
-    const png = await sharp(Buffer.from(await qrSvg(LINK)), { density: 600 }).png().toBuffer();
+    const png = await sharp(Buffer.from(await qrSvg(LINK)), { density: 600 })
+      .png()
+      .toBuffer();
     expect(await decode(png)).toBe(LINK);
   });
 
@@ -54,7 +56,10 @@ describe('qrPng', () => {
   });
 
   it('is crisp: only pure black and white pixels, white all around the code', async () => {
-    const { data, info } = await sharp(await qrPng(LINK, 300)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await qrPng(LINK, 300))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const grey = new Set<number>();
     for (let i = 0; i < data.length; i += info.channels) {
       if (data[i] !== data[i + 1] || data[i] !== data[i + 2] || (data[i] !== 0 && data[i] !== 255)) grey.add(data[i]);

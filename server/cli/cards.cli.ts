@@ -23,7 +23,13 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { edition: { type: 'string' }, count: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: {
+      edition: { type: 'string' },
+      count: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
   });
   if (values.help || positionals[0] !== 'mint') {
     console.log(USAGE);

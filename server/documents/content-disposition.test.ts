@@ -11,11 +11,11 @@ function readHeader(header: string): { type: string; filename: string; filenameS
 describe('contentDisposition', () => {
   it('offers a German name as an attachment with an ASCII fallback and the exact UTF-8 name', () => {
     const header = contentDisposition('Jürgen Größe-Übermühl.vcf');
-    expect(header).toBe(
-      `attachment; filename="Juergen Groesse-Uebermuehl.vcf"; filename*=UTF-8''J%C3%BCrgen%20Gr%C3%B6%C3%9Fe-%C3%9Cberm%C3%BChl.vcf`,
-    );
+    expect(header).toBe(`attachment; filename="Juergen Groesse-Uebermuehl.vcf"; filename*=UTF-8''J%C3%BCrgen%20Gr%C3%B6%C3%9Fe-%C3%9Cberm%C3%BChl.vcf`);
     expect(readHeader(header)).toEqual({
-      type: 'attachment', filename: 'Juergen Groesse-Uebermuehl.vcf', filenameStar: 'Jürgen Größe-Übermühl.vcf',
+      type: 'attachment',
+      filename: 'Juergen Groesse-Uebermuehl.vcf',
+      filenameStar: 'Jürgen Größe-Übermühl.vcf',
     });
   });
 
@@ -35,7 +35,8 @@ describe('contentDisposition', () => {
 
   it('uses the given ASCII fallback when there is one', () => {
     expect(readHeader(contentDisposition('张伟.vcf', 'Contact.vcf'))).toMatchObject({
-      filename: 'Contact.vcf', filenameStar: '张伟.vcf',
+      filename: 'Contact.vcf',
+      filenameStar: '张伟.vcf',
     });
   });
 });

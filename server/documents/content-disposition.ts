@@ -7,11 +7,30 @@
 // German transliteration first: NFKD alone would turn "ü" into "u", which reads wrong to a
 // German user ("Muller" instead of "Mueller").
 const TRANSLITERATION: Record<string, string> = {
-  ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS',
-  æ: 'ae', Æ: 'Ae', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'Oe', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', þ: 'th', Þ: 'Th',
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue',
+  ß: 'ss',
+  ẞ: 'SS',
+  æ: 'ae',
+  Æ: 'Ae',
+  ø: 'o',
+  Ø: 'O',
+  œ: 'oe',
+  Œ: 'Oe',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  Þ: 'Th',
 };
 
 // Path separators and characters Windows refuses in names; control characters could split the header.
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
 
 /**
@@ -36,6 +55,7 @@ export function sanitizeFileName(name: string, defaultName = 'download'): string
 export function toAsciiFileName(name: string, defaultBase = 'download'): string {
   const safe = sanitizeFileName(name, defaultBase);
   const ascii = safe
+    // eslint-disable-next-line no-control-regex -- control characters are what this matches
     .replace(/[^\u0000-\u007f]/g, (char) => TRANSLITERATION[char] ?? char)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -51,10 +71,7 @@ export function toAsciiFileName(name: string, defaultBase = 'download'): string 
 
 // RFC 5987 attr-char leaves ' ( ) * unreserved, encodeURIComponent does not encode them.
 function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

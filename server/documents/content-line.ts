@@ -17,10 +17,13 @@ export const CRLF = '\r\n';
  */
 export function cleanText(value: string | null | undefined): string {
   if (!value) return '';
-  return value
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
-    .trim();
+  return (
+    value
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what this matches
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
 /**

@@ -14,19 +14,40 @@ const fixture = JSON.parse(readFileSync(new URL('../../test/fixtures/full-profil
 export function makeLink(fields: Pick<Link, 'type' | 'link' | 'name' | 'sort'>): Link {
   const id = `link${fields.sort}`;
   return {
-    ...fields, id, socialMediaLinkId: id, cardProfileId: 'prof1', profileId: 'prof1', userProfileId: 'user1',
-    created: 0, updated: 0, createdIso: '1970-01-01T00:00:00.000Z', updatedIso: '1970-01-01T00:00:00.000Z',
+    ...fields,
+    id,
+    socialMediaLinkId: id,
+    cardProfileId: 'prof1',
+    profileId: 'prof1',
+    userProfileId: 'user1',
+    created: 0,
+    updated: 0,
+    createdIso: '1970-01-01T00:00:00.000Z',
+    updatedIso: '1970-01-01T00:00:00.000Z',
   };
 }
 
 /** The full fixture profile as the API answers it, with `overrides` applied. */
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: 'prof1', ...fixture.profile,
-    profileImagePath: null, profileLogoPath: null, profileVcfPath: '', shortLinkId: 'jg1', profileViews: 0,
-    isActive: true, isInUse: false, layout: 'default', type: 'DEFAULT', status: 'ACTIVE', userProfileId: 'user1',
+    id: 'prof1',
+    ...fixture.profile,
+    profileImagePath: null,
+    profileLogoPath: null,
+    profileVcfPath: '',
+    shortLinkId: 'jg1',
+    profileViews: 0,
+    isActive: true,
+    isInUse: false,
+    layout: 'default',
+    type: 'DEFAULT',
+    status: 'ACTIVE',
+    userProfileId: 'user1',
     socialMediaLinks: fixture.links.map(makeLink),
-    created: 0, updated: 0, createdIso: '1970-01-01T00:00:00.000Z', updatedIso: '1970-01-01T00:00:00.000Z',
+    created: 0,
+    updated: 0,
+    createdIso: '1970-01-01T00:00:00.000Z',
+    updatedIso: '1970-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

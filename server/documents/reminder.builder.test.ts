@@ -82,9 +82,15 @@ describe('buildReminder', () => {
   it('names the contact in English, and the company when there is no person name', () => {
     const person = parseEvents(buildReminder({ profile: makeProfile(), profileUrl, remindIn: '1d', now, language: 'en' }))[0];
     expect(person.getFirstPropertyValue('summary')).toBe('Get in touch: Dr. Jürgen Größe-Übermühl');
-    const company = parseEvents(buildReminder({
-      profile: makeProfile({ firstName: '', lastName: '' }), profileUrl, remindIn: '1d', now, language: 'en',
-    }))[0];
+    const company = parseEvents(
+      buildReminder({
+        profile: makeProfile({ firstName: '', lastName: '' }),
+        profileUrl,
+        remindIn: '1d',
+        now,
+        language: 'en',
+      }),
+    )[0];
     expect(company.getFirstPropertyValue('summary')).toBe('Get in touch: Müller & Söhne Maschinenbau GmbH');
   });
 
@@ -94,8 +100,7 @@ describe('buildReminder', () => {
     expectWellFormedLines(text);
     const [event] = parseEvents(text);
     expect(event.getFirstPropertyValue('summary')).toBe(`Kontakt aufnehmen: Dr. ${'Ä;ö,ü'.repeat(30)} ${'😀'.repeat(40)}`);
-    expect(event.getAllSubcomponents('valarm')[0].getFirstPropertyValue('description'))
-      .toBe(event.getFirstPropertyValue('summary'));
+    expect(event.getAllSubcomponents('valarm')[0].getFirstPropertyValue('description')).toBe(event.getFirstPropertyValue('summary'));
   });
 
   it('refuses a profile URL that is not http(s)', () => {

@@ -24,10 +24,7 @@ export const REMIND_IN_MS: Readonly<Record<RemindIn, number>> = { '1d': DAY_MS, 
 export const REMINDER_DURATION_MINUTES = 15;
 
 /** The parts of a profile a reminder names; a full `Profile` fits. */
-export type ReminderProfile = Pick<
-  Profile,
-  'personalTitle' | 'firstName' | 'lastName' | 'companyName' | 'profileName' | 'jobTitle'
->;
+export type ReminderProfile = Pick<Profile, 'personalTitle' | 'firstName' | 'lastName' | 'companyName' | 'profileName' | 'jobTitle'>;
 
 /** What `buildReminder` needs. */
 export interface ReminderInput {

@@ -137,15 +137,24 @@ describe('buildVcard choices', () => {
   it('leaves blank fields out instead of writing empty properties', () => {
     const text = buildVcard({
       profile: makeProfile({
-        jobTitle: ' ', phoneNumber: '', mobileNumber: '', emailAddress: '', businessFax: '',
-        businessNote: '', companyWebsiteUrl: '', socialMediaLinks: [],
+        jobTitle: ' ',
+        phoneNumber: '',
+        mobileNumber: '',
+        emailAddress: '',
+        businessFax: '',
+        businessNote: '',
+        companyWebsiteUrl: '',
+        socialMediaLinks: [],
       }),
     });
     const card = parse(text);
     expect(card.getFirstProperty('title')).toBeNull();
     expect(card.getFirstProperty('note')).toBeNull();
     expect(card.getFirstProperty('url')).toBeNull();
-    expect(card.getAllProperties('tel').map((p) => p.getParameter('type'))).toEqual([['WORK', 'VOICE'], ['WORK', 'CELL']]);
+    expect(card.getAllProperties('tel').map((p) => p.getParameter('type'))).toEqual([
+      ['WORK', 'VOICE'],
+      ['WORK', 'CELL'],
+    ]);
     expect(card.getAllProperties('email')).toHaveLength(1);
     expect(text).not.toMatch(/:\r\n/);
   });
@@ -153,7 +162,10 @@ describe('buildVcard choices', () => {
   it('escapes backslash, comma, semicolon and newline so values come back unchanged', () => {
     const note = 'Zeile 1; mit Semikolon\nZeile 2, mit Komma\r\nPfad C:\\Temp\\ ✓';
     const profile = makeProfile({
-      lastName: 'Doe; Jr.', firstName: 'Jane, Ann', jobTitle: 'R&D\\Lab; Lead', companyName: 'A;B, C',
+      lastName: 'Doe; Jr.',
+      firstName: 'Jane, Ann',
+      jobTitle: 'R&D\\Lab; Lead',
+      companyName: 'A;B, C',
       streetAndNumber: 'Weg 1; Hinterhaus\nlinks',
     });
     const text = buildVcard({ profile, comment: note });
@@ -182,9 +194,11 @@ describe('buildVcard choices', () => {
     expect(companyCard.getFirstPropertyValue('n')).toEqual(['', '', '', '', '']);
     expect(logicalLines(company)).toContain('X-ABShowAs:COMPANY');
 
-    const profileOnly = parse(buildVcard({
-      profile: makeProfile({ firstName: '', lastName: '', companyName: '', businessUnit: '' }),
-    }));
+    const profileOnly = parse(
+      buildVcard({
+        profile: makeProfile({ firstName: '', lastName: '', companyName: '', businessUnit: '' }),
+      }),
+    );
     expect(profileOnly.getFirstPropertyValue('fn')).toBe('Geschäftlich');
     expect(profileOnly.getFirstProperty('org')).toBeNull();
   });
@@ -203,7 +217,10 @@ describe('buildVcard choices', () => {
   it('keeps every line within 75 octets for long values full of multi-byte characters', () => {
     const text = buildVcard({
       profile: makeProfile({
-        firstName: 'Ä'.repeat(70), lastName: '😀'.repeat(50), companyName: '€'.repeat(90), jobTitle: 'ß'.repeat(199),
+        firstName: 'Ä'.repeat(70),
+        lastName: '😀'.repeat(50),
+        companyName: '€'.repeat(90),
+        jobTitle: 'ß'.repeat(199),
       }),
       comment: 'ü€😀'.repeat(300),
     });

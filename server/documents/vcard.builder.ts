@@ -39,9 +39,7 @@ export function personDisplayName(profile: Pick<Profile, 'personalTitle' | 'firs
  * The name a contact is listed under: the person's full name, else the company, else the
  * profile's own name. Empty only when the profile has none of them.
  */
-export function contactDisplayName(
-  profile: Pick<Profile, 'personalTitle' | 'firstName' | 'lastName' | 'companyName' | 'profileName'>,
-): string {
+export function contactDisplayName(profile: Pick<Profile, 'personalTitle' | 'firstName' | 'lastName' | 'companyName' | 'profileName'>): string {
   return personDisplayName(profile) || cleanText(profile.companyName) || cleanText(profile.profileName);
 }
 
@@ -75,17 +73,11 @@ export function buildVcard({ profile, comment, photoJpeg, profileUrl }: VcardInp
 
   const personName = personDisplayName(profile);
   // Without a person name, the title alone would read as a name ("Dr."), so N stays empty.
-  lines.push(
-    property('N', [UTF8], personName
-      ? structured([profile.lastName, profile.firstName, '', profile.personalTitle, ''])
-      : ';;;;'),
-  );
+  lines.push(property('N', [UTF8], personName ? structured([profile.lastName, profile.firstName, '', profile.personalTitle, '']) : ';;;;'));
   lines.push(property('FN', [UTF8], escapeText(contactDisplayName(profile))));
 
   if (cleanText(profile.companyName) || cleanText(profile.businessUnit)) {
-    const org = cleanText(profile.businessUnit)
-      ? [profile.companyName, profile.businessUnit]
-      : [profile.companyName];
+    const org = cleanText(profile.businessUnit) ? [profile.companyName, profile.businessUnit] : [profile.companyName];
     lines.push(property('ORG', [UTF8], structured(org)));
   }
   add('TITLE', [UTF8], profile.jobTitle, text);
@@ -103,9 +95,7 @@ export function buildVcard({ profile, comment, photoJpeg, profileUrl }: VcardInp
   const address = [profile.streetAndNumber, profile.zip, profile.city, profile.country];
   if (address.some((part) => cleanText(part))) {
     // Components: post box; extended address; street; city; region; postal code; country.
-    lines.push(property('ADR', ['TYPE=WORK', UTF8], structured([
-      '', '', profile.streetAndNumber, profile.city, '', profile.zip, profile.country,
-    ])));
+    lines.push(property('ADR', ['TYPE=WORK', UTF8], structured(['', '', profile.streetAndNumber, profile.city, '', profile.zip, profile.country])));
   }
 
   const urls = new Set<string>();

@@ -30,7 +30,6 @@ export class AppError extends Error {
   }
 }
 
-export const badInput = (field: string, message: string) =>
-  new AppError(400, ErrorCode.invalidInput, `${field}: ${message}`, field);
+export const badInput = (field: string, message: string) => new AppError(400, ErrorCode.invalidInput, `${field}: ${message}`, field);
 export const notFound = (code: ErrorCodeValue, message: string) => new AppError(404, code, message);
 export const conflict = (code: ErrorCodeValue, message: string) => new AppError(409, code, message);

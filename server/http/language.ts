@@ -34,7 +34,12 @@ export function pickLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>)
     .split(',')
     .map((part) => {
       const [tag, ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
       return { tag, q: Number.isFinite(q) ? q : 0 };
     })
     .filter((x) => x.tag && x.q > 0)

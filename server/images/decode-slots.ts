@@ -22,7 +22,13 @@ export function createDecodeSlots(options: { slots?: number; queue?: number } = 
     /** Runs `decode` in a slot, or throws D4's 503 when every slot and the queue are taken. */
     run<T>(decode: () => Promise<T>): Promise<T> {
       if (limit.activeCount >= slots && limit.pendingCount >= queue) {
-        throw new AppError(503, ErrorCode.unavailable, 'Many images are being processed right now. Please try again in a few seconds.', undefined, RETRY_AFTER_SECONDS);
+        throw new AppError(
+          503,
+          ErrorCode.unavailable,
+          'Many images are being processed right now. Please try again in a few seconds.',
+          undefined,
+          RETRY_AFTER_SECONDS,
+        );
       }
       return limit(() => {
         peak = Math.max(peak, limit.activeCount);

@@ -156,15 +156,17 @@ export async function processProfileImage(input: Buffer, kind: ImageKind): Promi
  * Meant for images this module stored; a failure is a server fault and is not mapped.
  */
 export async function vcardPhoto(stored: Buffer): Promise<Buffer> {
-  return sharp(stored, DECODE_OPTIONS)
-    .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
-    .autoOrient()
-    .resize({ width: 300, height: 300, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    // mozjpeg's size tricks without its progressive scans (see above).
-    .jpeg({ quality: 75, progressive: false, trellisQuantisation: true, overshootDeringing: true, quantisationTable: 3 })
-    .toBuffer();
+  return (
+    sharp(stored, DECODE_OPTIONS)
+      .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+      .autoOrient()
+      .resize({ width: 300, height: 300, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      // mozjpeg's size tricks without its progressive scans (see above).
+      .jpeg({ quality: 75, progressive: false, trellisQuantisation: true, overshootDeringing: true, quantisationTable: 3 })
+      .toBuffer()
+  );
 }
 
 function unsupported(message: string): AppError {

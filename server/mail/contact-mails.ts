@@ -22,12 +22,32 @@ export function leadMail({ to, profile, senderEmail }: { to: string; profile: Pr
 }
 
 /** To the visitor: the owner's contact card as a vCard attachment, in the visitor's language (D5). */
-export function vcardMail({ to, profile, language, vcard, profileUrl }: { to: string; profile: Profile; language: Language; vcard: { text: string; fileName: string }; profileUrl: string }): Mail {
+export function vcardMail({
+  to,
+  profile,
+  language,
+  vcard,
+  profileUrl,
+}: {
+  to: string;
+  profile: Profile;
+  language: Language;
+  vcard: { text: string; fileName: string };
+  profileUrl: string;
+}): Mail {
   const name = nameOf(profile);
   const t =
     language === 'de'
-      ? { subject: `Kontaktdaten von ${name}`, body: `Vielen Dank für Ihr Interesse! Im Anhang finden Sie die Kontaktdaten von ${name} zum Speichern.`, link: 'Zum Profil' }
-      : { subject: `Contact details of ${name}`, body: `Thank you for your interest! The contact details of ${name} are attached, ready to save.`, link: 'View profile' };
+      ? {
+          subject: `Kontaktdaten von ${name}`,
+          body: `Vielen Dank für Ihr Interesse! Im Anhang finden Sie die Kontaktdaten von ${name} zum Speichern.`,
+          link: 'Zum Profil',
+        }
+      : {
+          subject: `Contact details of ${name}`,
+          body: `Thank you for your interest! The contact details of ${name} are attached, ready to save.`,
+          link: 'View profile',
+        };
   return {
     to,
     subject: t.subject,

@@ -11,6 +11,8 @@ try {
 localStorage.setItem('registerCard', JSON.stringify({ cardId: a.dataset.card }));
 // The owner app keeps its bearer token under this key (app/src/api/token-storage.ts).
 signedIn = Boolean(localStorage.getItem('cmc.authToken'));
-} catch {}
+} catch {
+// Storage blocked (private mode): the card page's own link still registers.
+}
 location.href = signedIn ? '/register-card' : a.getAttribute('href');
 });

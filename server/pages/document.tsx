@@ -65,7 +65,9 @@ export function renderDocument(head: DocumentHead, body: ReactElement, script?: 
         <meta name="description" content={head.description} />
         {head.noindex && <meta name="robots" content="noindex" />}
         {head.canonical && <link rel="canonical" href={head.canonical} />}
-        {head.alternates?.map((a) => <link key={a.lng} rel="alternate" hrefLang={a.lng} href={a.href} />)}
+        {head.alternates?.map((a) => (
+          <link key={a.lng} rel="alternate" hrefLang={a.lng} href={a.href} />
+        ))}
         {social && (
           <>
             <meta property="og:type" content={social.type} />

@@ -29,11 +29,25 @@ describe('the size budget of the public profile page', () => {
 describe('the rendered profile page', () => {
   const { html } = render.profile(full, 'de');
 
-  it('shows SPEC 2\'s sections in SPEC 2\'s order', () => {
-    const order = ['class="p-logo"', 'class="p-av"', 'Dr. Jürgen Größe-Übermühl', 'Leiter Vertrieb', 'href="#remind"', 'Unsere Produkte', 'Wir entwickeln seit 1923', 'aria-label="LinkedIn"', 'Müller &amp; Söhne Maschinenbau GmbH', 'juergen.privat@example.org'];
+  it("shows SPEC 2's sections in SPEC 2's order", () => {
+    const order = [
+      'class="p-logo"',
+      'class="p-av"',
+      'Dr. Jürgen Größe-Übermühl',
+      'Leiter Vertrieb',
+      'href="#remind"',
+      'Unsere Produkte',
+      'Wir entwickeln seit 1923',
+      'aria-label="LinkedIn"',
+      'Müller &amp; Söhne Maschinenbau GmbH',
+      'juergen.privat@example.org',
+    ];
     const body = html.slice(html.indexOf('<body>'));
     const positions = order.map((s) => body.indexOf(s));
-    expect(positions.every((p) => p >= 0), JSON.stringify(positions)).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(positions),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 

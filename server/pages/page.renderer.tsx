@@ -23,7 +23,10 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
       const t = texts(lng, 'profile');
       const name = displayName(profile);
       const path = `/p/${encodeURIComponent(profile.id)}`;
-      const summary = [profile.jobTitle, profile.companyName].map((s) => s.trim()).filter(Boolean).join(' · ');
+      const summary = [profile.jobTitle, profile.companyName]
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(' · ');
       return renderDocument(
         {
           lng,
@@ -88,10 +91,7 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
     /** An id that was never minted (404). */
     cardNotFound(lng: Language): RenderedPage {
       const t = texts(lng, 'public_card_redirect');
-      return renderDocument(
-        { lng, title: t('card_not_found'), description: t('card_not_found_text'), noindex: true },
-        <CardNotFoundPage t={t} />,
-      );
+      return renderDocument({ lng, title: t('card_not_found'), description: t('card_not_found_text'), noindex: true }, <CardNotFoundPage t={t} />);
     },
   };
 }

@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/support/test-app.ts';
-import { BOT_UA, BROWSER_UA, createFullProfile, createLink, createProfile, expectD4, pngImage, readOwnProfile, registerCard, upload } from '../../test/support/factories.ts';
+import {
+  BOT_UA,
+  BROWSER_UA,
+  createFullProfile,
+  createLink,
+  createProfile,
+  expectD4,
+  pngImage,
+  readOwnProfile,
+  registerCard,
+  upload,
+} from '../../test/support/factories.ts';
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
 import { pickEncoding } from './pages.routes.ts';
 
@@ -63,7 +74,7 @@ describe('GET /p/{id}', () => {
     expect(csp).toContain(`style-src ${sha256(inlineText(res.body, 'style')!)}`);
   });
 
-  it('serves SPEC 2\'s trailing-slash form too', async () => {
+  it("serves SPEC 2's trailing-slash form too", async () => {
     expect((await page(`/p/${full.id}/`)).statusCode).toBe(200);
   });
 
@@ -217,7 +228,7 @@ describe('POST /p/{id}/contact (the contact form without JavaScript)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
 
-  it('sends and redirects back to the success dialog in the visitor\'s language', async () => {
+  it("sends and redirects back to the success dialog in the visitor's language", async () => {
     const res = await post(full.id, { senderEmail: 'besucher@example.org', language: 'en' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/p/${full.id}?lng=en#contact-sent`);
@@ -225,7 +236,7 @@ describe('POST /p/{id}/contact (the contact form without JavaScript)', () => {
     expect(mails.some((m) => JSON.stringify(m).includes('besucher@example.org'))).toBe(true);
   });
 
-  it('refuses an address outside SPEC 5\'s pattern and sends nothing', async () => {
+  it("refuses an address outside SPEC 5's pattern and sends nothing", async () => {
     const before = ((await t.app.mailer.outbox()) as unknown[]).length;
     const res = await post(full.id, { senderEmail: 'a@b', language: 'de' });
     expect(res.headers.location).toBe(`/p/${full.id}?lng=de#contact-invalid`);

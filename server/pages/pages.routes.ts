@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { idSchema } from '../../shared/schemas/common.schema.ts';
@@ -107,11 +108,7 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // The contact dialog's form without JavaScript posts urlencoded; this plugin's scope parses it.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
+  await app.register(formbody, { bodyLimit: 4096 });
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) {
     reply.code(status).headers(pageHeaders).header('content-security-policy', page.csp).header('etag', page.etag);

@@ -88,7 +88,9 @@ try {
 const res = await fetch(form.action, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams(new FormData(form)) });
 if (res.ok) outcome = 'contact-sent';
 else if (res.status === 429) outcome = 'contact-limited';
-} catch {}
+} catch {
+// Offline or refused: the failure dialog says so.
+}
 open(byId(outcome));
 });
 }

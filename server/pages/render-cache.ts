@@ -30,7 +30,11 @@ export async function preparePage(page: ProducedPage): Promise<CachedPage> {
   const [gz, br] = await Promise.all([
     gzipAsync(page.html, { level: 9 }),
     brotliAsync(page.html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html) },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html),
+      },
     }),
   ]);
   const hash = createHash('sha256').update(page.html).digest('base64url').slice(0, 22);

@@ -19,7 +19,11 @@ export function createCardRepository(db: Db) {
       if (cards.length === 0) return;
       await db.transaction().execute(async (trx) => {
         // Batches keep each statement under SQLite's bound-parameter limit.
-        for (let i = 0; i < cards.length; i += 200) await trx.insertInto('card').values(cards.slice(i, i + 200)).execute();
+        for (let i = 0; i < cards.length; i += 200)
+          await trx
+            .insertInto('card')
+            .values(cards.slice(i, i + 200))
+            .execute();
       });
     },
 
@@ -68,7 +72,12 @@ export function createCardRepository(db: Db) {
     /** Adds counted scans (D10) in place, so concurrent writers never lose one. */
     async addScans(scans: Map<string, number>, trx: Db = db): Promise<void> {
       for (const [id, n] of scans) {
-        await trx.updateTable('card').set((eb) => ({ views: eb('views', '+', n) })).where('id', '=', id).where('profileId', 'is not', null).execute();
+        await trx
+          .updateTable('card')
+          .set((eb) => ({ views: eb('views', '+', n) }))
+          .where('id', '=', id)
+          .where('profileId', 'is not', null)
+          .execute();
       }
     },
 
@@ -80,7 +89,10 @@ export function createCardRepository(db: Db) {
 
     /** How many cards were ever minted. */
     async count(): Promise<number> {
-      const { n } = await db.selectFrom('card').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom('card')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
 

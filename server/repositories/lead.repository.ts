@@ -5,7 +5,11 @@ import type { LeadTable } from '../db/tables.ts';
 export function createLeadRepository(db: Db) {
   /** Leads on a profile since a time, optionally from one address: the rate limit of D5 counts these. */
   async function countSince(profileId: string, since: number, email?: string, trx: Db = db): Promise<number> {
-    let q = trx.selectFrom('lead').select((eb) => eb.fn.countAll<number>().as('n')).where('profileId', '=', profileId).where('created', '>=', since);
+    let q = trx
+      .selectFrom('lead')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('profileId', '=', profileId)
+      .where('created', '>=', since);
     if (email) q = q.where('email', '=', email);
     const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
@@ -24,7 +28,11 @@ export function createLeadRepository(db: Db) {
      */
     async insertWithinLimits(row: LeadTable, limits: { since: number; perSender: number; perProfile: number }): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable('profile').set((eb) => ({ status: eb.ref('status') })).where('id', '=', row.profileId).execute();
+        await trx
+          .updateTable('profile')
+          .set((eb) => ({ status: eb.ref('status') }))
+          .where('id', '=', row.profileId)
+          .execute();
         if ((await countSince(row.profileId, limits.since, row.email, trx)) >= limits.perSender) return false;
         if ((await countSince(row.profileId, limits.since, undefined, trx)) >= limits.perProfile) return false;
         await trx.insertInto('lead').values(row).execute();

@@ -37,7 +37,12 @@ export function createLinkRepository(db: Db) {
     /** Writes sort 1..n in the given order (SPEC 4: reordering renumbers 1..n). */
     async renumber(orderedIds: string[], now: number, change: ProfileChange): Promise<void> {
       for (const [index, id] of orderedIds.entries()) {
-        await change.updateTable('link').set({ sort: index + 1, updated: now }).where('id', '=', id).where('sort', '!=', index + 1).execute();
+        await change
+          .updateTable('link')
+          .set({ sort: index + 1, updated: now })
+          .where('id', '=', id)
+          .where('sort', '!=', index + 1)
+          .execute();
       }
     },
   };

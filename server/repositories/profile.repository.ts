@@ -23,8 +23,7 @@ export type ProfileWithUse = ProfileRow & { isInUse: boolean };
  * is not older. Cached answers are keyed by this stamp, so it must change on every change,
  * also for two changes within one millisecond or a clock that stepped back.
  */
-const nextStamp = (now: number) =>
-  sql<number>`case when ${sql.ref('updated')} >= ${now} then ${sql.ref('updated')} + 1 else ${now} end`;
+const nextStamp = (now: number) => sql<number>`case when ${sql.ref('updated')} >= ${now} then ${sql.ref('updated')} + 1 else ${now} end`;
 
 /** How long a profile's stamp is answered from memory: the longest another instance's edit takes to show. */
 export const STAMP_CACHE_MS = 1000;
@@ -43,13 +42,8 @@ export function createProfileRepository(db: Db) {
     db
       .selectFrom('profile')
       .selectAll('profile')
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('card').select(sql.lit(1).as('one')).whereRef('card.profileId', '=', 'profile.id'))
-          .as('isInUse'),
-      );
-  const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined =>
-    row && { ...row, isInUse: Boolean(row.isInUse) };
+      .select((eb) => eb.exists(eb.selectFrom('card').select(sql.lit(1).as('one')).whereRef('card.profileId', '=', 'profile.id')).as('isInUse'));
+  const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined => row && { ...row, isInUse: Boolean(row.isInUse) };
 
   // Hot path (D10): the one read of a public page or an owner's profile call, compiled once,
   // and kept for a second (null too: unknown ids are what floods send). `change` forgets the
@@ -88,7 +82,12 @@ export function createProfileRepository(db: Db) {
       try {
         return await db.transaction().execute(async (trx) => {
           const now = Date.now();
-          for (const id of ids) await trx.updateTable('profile').set({ updated: nextStamp(now) }).where('id', '=', id).execute();
+          for (const id of ids)
+            await trx
+              .updateTable('profile')
+              .set({ updated: nextStamp(now) })
+              .where('id', '=', id)
+              .execute();
           return write(trx as unknown as ProfileChange);
         });
       } finally {
@@ -98,7 +97,9 @@ export function createProfileRepository(db: Db) {
 
     /** The caller's own profile unless deleted. */
     async findOwn(userId: string, id: string): Promise<ProfileWithUse | undefined> {
-      return toUse(await withUse().where('profile.id', '=', id).where('profile.userId', '=', userId).where('profile.status', '!=', 'DELETED').executeTakeFirst());
+      return toUse(
+        await withUse().where('profile.id', '=', id).where('profile.userId', '=', userId).where('profile.status', '!=', 'DELETED').executeTakeFirst(),
+      );
     },
 
     async listOwn(userId: string): Promise<ProfileWithUse[]> {
@@ -116,13 +117,23 @@ export function createProfileRepository(db: Db) {
     },
 
     async shortLinkTaken(shortLinkId: string): Promise<boolean> {
-      const row = await db.selectFrom('profile').select('id').where(sql`lower(${sql.ref('shortLinkId')})`, '=', shortLinkId.toLowerCase()).executeTakeFirst();
+      const row = await db
+        .selectFrom('profile')
+        .select('id')
+        .where(sql`lower(${sql.ref('shortLinkId')})`, '=', shortLinkId.toLowerCase())
+        .executeTakeFirst();
       return Boolean(row);
     },
 
     /** Updates the caller's own profile within a change of it; answers whether a row changed. */
     async updateOwn(userId: string, id: string, patch: ProfilePatch, change: ProfileChange): Promise<boolean> {
-      const result = await change.updateTable('profile').set(patch).where('id', '=', id).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirst();
+      const result = await change
+        .updateTable('profile')
+        .set(patch)
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .where('status', '!=', 'DELETED')
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
@@ -141,7 +152,11 @@ export function createProfileRepository(db: Db) {
     /** Adds counted views (D10) in place, so concurrent writers never lose one. */
     async addViews(views: Map<string, number>, trx: Db = db): Promise<void> {
       for (const [id, n] of views) {
-        await trx.updateTable('profile').set((eb) => ({ profileViews: eb('profileViews', '+', n) })).where('id', '=', id).execute();
+        await trx
+          .updateTable('profile')
+          .set((eb) => ({ profileViews: eb('profileViews', '+', n) }))
+          .where('id', '=', id)
+          .execute();
         stamps.delete(id);
       }
     },
@@ -166,7 +181,11 @@ export function createProfileRepository(db: Db) {
      * account's row, so two concurrent creations cannot both see room for one more.
      */
     async countLiveLocked(userId: string, trx: Db): Promise<number> {
-      await trx.updateTable('user').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+      await trx
+        .updateTable('user')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', userId)
+        .execute();
       const row = await trx
         .selectFrom('profile')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -178,7 +197,12 @@ export function createProfileRepository(db: Db) {
 
     /** The account a profile belongs to: its id (for per-account limits) and e-mail (for lead mails). */
     async ownerOf(profileId: string): Promise<{ userId: string; email: string } | undefined> {
-      return db.selectFrom('profile').innerJoin('user', 'user.id', 'profile.userId').select(['user.id as userId', 'user.email']).where('profile.id', '=', profileId).executeTakeFirst();
+      return db
+        .selectFrom('profile')
+        .innerJoin('user', 'user.id', 'profile.userId')
+        .select(['user.id as userId', 'user.email'])
+        .where('profile.id', '=', profileId)
+        .executeTakeFirst();
     },
   };
 }

@@ -17,8 +17,10 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner, config } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['cards'], security: [{ bearer: [] }] } };
 
-  app.post('/card/show', { schema: { tags: ['public'], body: cardIdBodySchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, (req) =>
-    services.cards.show(req.body.cardId),
+  app.post(
+    '/card/show',
+    { schema: { tags: ['public'], body: cardIdBodySchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } },
+    (req) => services.cards.show(req.body.cardId),
   );
   app.post('/find/own/card/by-id', { ...owner, schema: { ...owner.schema, body: cardIdBodySchema, response: { 200: cardSchema, ...errors } } }, (req) =>
     services.cards.findOwn(ownerOf(req), req.body.cardId),
@@ -31,7 +33,10 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/card/delete',
-    { ...owner, schema: { ...owner.schema, body: cardIdBodySchema, response: { 200: z.object({ cardId: z.string(), registered: z.literal(false) }), ...errors } } },
+    {
+      ...owner,
+      schema: { ...owner.schema, body: cardIdBodySchema, response: { 200: z.object({ cardId: z.string(), registered: z.literal(false) }), ...errors } },
+    },
     (req) => services.cards.reset(ownerOf(req), req.body.cardId),
   );
   app.post('/card/profile/change', { ...owner, schema: { ...owner.schema, body: cardProfileChangeSchema, response: { 200: cardSchema, ...errors } } }, (req) =>
@@ -40,7 +45,10 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A raster of each edition's art, for places that take no SVG (Google Wallet's pass images).
   app.get('/cards/editions/:edition.png', { schema: { tags: ['cards'], params: z.object({ edition: z.enum(EDITIONS) }) } }, async (req, reply) =>
-    reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await editionPng(req.params.edition, { width: 660 })),
+    reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await editionPng(req.params.edition, { width: 660 })),
   );
 
   // The QR code only encodes the public card link, so it needs no sign-in; unknown ids are 404.

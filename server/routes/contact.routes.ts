@@ -7,7 +7,13 @@ import { publicProfileEnvelopeSchema } from '../../shared/schemas/public-profile
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send/contact',
-    { schema: { tags: ['public'], body: sendContactSchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema } } },
+    {
+      schema: {
+        tags: ['public'],
+        body: sendContactSchema,
+        response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
     (req) => app.services.contacts.send(req.body, { address: req.ip }),
   );
 };

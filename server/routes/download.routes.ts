@@ -23,11 +23,7 @@ const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/download/calendar', { schema: { ...schema, querystring: calendarQuerySchema } }, async (req, reply) => {
     const { text, fileName } = await services.downloads.reminder(req.query.profileId, req.query.remindIn, pickLanguage(req));
-    return reply
-      .type(REMINDER_CONTENT_TYPE)
-      .header('content-disposition', contentDisposition(fileName))
-      .header('cache-control', 'no-store')
-      .send(text);
+    return reply.type(REMINDER_CONTENT_TYPE).header('content-disposition', contentDisposition(fileName)).header('cache-control', 'no-store').send(text);
   });
 };
 export default downloadRoutes;

@@ -12,19 +12,26 @@ const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['links'], security: [{ bearer: [] }] } };
 
-  app.post('/social-media-link/create', { ...owner, schema: { ...owner.schema, body: linkCreateSchema, response: { 200: linkCreatedSchema, ...errors } } }, (req) =>
-    services.links.create(ownerOf(req), req.body),
+  app.post(
+    '/social-media-link/create',
+    { ...owner, schema: { ...owner.schema, body: linkCreateSchema, response: { 200: linkCreatedSchema, ...errors } } },
+    (req) => services.links.create(ownerOf(req), req.body),
   );
   app.post('/social-media-link/update', { ...owner, schema: { ...owner.schema, body: linkUpdateSchema, response: { 200: linkSchema, ...errors } } }, (req) =>
     services.links.update(ownerOf(req), req.body),
   );
   app.post(
     '/social-media-link/remove',
-    { ...owner, schema: { ...owner.schema, body: linkIdBodySchema, response: { 200: z.object({ socialMediaLinkId: z.string(), removed: z.literal(true) }), ...errors } } },
+    {
+      ...owner,
+      schema: { ...owner.schema, body: linkIdBodySchema, response: { 200: z.object({ socialMediaLinkId: z.string(), removed: z.literal(true) }), ...errors } },
+    },
     (req) => services.links.remove(ownerOf(req), req.body.socialMediaLinkId),
   );
-  app.post('/find/own/social-media-link/by-id', { ...owner, schema: { ...owner.schema, body: linkIdBodySchema, response: { 200: linkSchema, ...errors } } }, (req) =>
-    services.links.findOwn(ownerOf(req), req.body.socialMediaLinkId),
+  app.post(
+    '/find/own/social-media-link/by-id',
+    { ...owner, schema: { ...owner.schema, body: linkIdBodySchema, response: { 200: linkSchema, ...errors } } },
+    (req) => services.links.findOwn(ownerOf(req), req.body.socialMediaLinkId),
   );
   app.post(
     '/find/own/social-media-links/by-profile-id',

@@ -28,8 +28,13 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/profile/update', { ...owner, schema: { ...owner.schema, body: profileUpdateSchema, response: { 200: profileSchema, ...errors } } }, (req) =>
     services.profiles.update(ownerOf(req), req.body),
   );
-  app.post('/profile/delete', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: z.object({ id: z.string(), status: z.literal('DELETED') }), ...errors } } }, (req) =>
-    services.profiles.remove(ownerOf(req), req.body.profileId),
+  app.post(
+    '/profile/delete',
+    {
+      ...owner,
+      schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: z.object({ id: z.string(), status: z.literal('DELETED') }), ...errors } },
+    },
+    (req) => services.profiles.remove(ownerOf(req), req.body.profileId),
   );
   app.post('/profile/activate', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } }, (req) =>
     services.profiles.setActive(ownerOf(req), req.body.profileId, true),
@@ -38,11 +43,15 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     services.profiles.setActive(ownerOf(req), req.body.profileId, false),
   );
   // Hot path: the service answers ready JSON text from its cache.
-  app.post('/find/own/profile/by-id', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } }, async (req, reply) =>
-    sendJsonText(reply, await services.profiles.findOwnJson(ownerOf(req), req.body.profileId)),
+  app.post(
+    '/find/own/profile/by-id',
+    { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } },
+    async (req, reply) => sendJsonText(reply, await services.profiles.findOwnJson(ownerOf(req), req.body.profileId)),
   );
-  app.get('/find/own/profiles/active', { ...owner, schema: { ...owner.schema, response: { 200: z.record(z.string(), profileSchema), 401: errorSchema } } }, (req) =>
-    services.profiles.listOwn(ownerOf(req)),
+  app.get(
+    '/find/own/profiles/active',
+    { ...owner, schema: { ...owner.schema, response: { 200: z.record(z.string(), profileSchema), 401: errorSchema } } },
+    (req) => services.profiles.listOwn(ownerOf(req)),
   );
   app.post(
     '/profile/update/short-link-id',
@@ -54,8 +63,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const pub = { tags: ['public'] };
-  app.post('/profile/show', { schema: { ...pub, body: profileIdBodySchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } }, async (req, reply) =>
-    sendJsonText(reply, await services.publicProfiles.showJson(req.body.profileId, { userAgent: req.headers['user-agent'] })),
+  app.post(
+    '/profile/show',
+    { schema: { ...pub, body: profileIdBodySchema, response: { 200: publicProfileEnvelopeSchema, 400: errorSchema, 404: errorSchema } } },
+    async (req, reply) => sendJsonText(reply, await services.publicProfiles.showJson(req.body.profileId, { userAgent: req.headers['user-agent'] })),
   );
   app.post(
     '/profile/short-link/social-media-links/show',

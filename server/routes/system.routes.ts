@@ -42,27 +42,40 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     return appConfig;
   });
 
-  app.get('/locales/:lng/:file', { schema: { tags: ['system'], params: localeParams.omit({ ns: true }).extend({ file: z.string().regex(/^[a-z_]{1,40}\.json$/, 'must be {namespace}.json') }) } }, async (req, reply) => {
-    const { lng, file } = req.params;
-    let text: string;
-    try {
-      text = await fs.readFile(path.join(LOCALES_DIR, lng, file), 'utf8');
-    } catch {
-      throw new AppError(404, ErrorCode.notFound, `No translations ${lng}/${file}.`);
-    }
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
-  });
+  app.get(
+    '/locales/:lng/:file',
+    {
+      schema: {
+        tags: ['system'],
+        params: localeParams.omit({ ns: true }).extend({ file: z.string().regex(/^[a-z_]{1,40}\.json$/, 'must be {namespace}.json') }),
+      },
+    },
+    async (req, reply) => {
+      const { lng, file } = req.params;
+      let text: string;
+      try {
+        text = await fs.readFile(path.join(LOCALES_DIR, lng, file), 'utf8');
+      } catch {
+        throw new AppError(404, ErrorCode.notFound, `No translations ${lng}/${file}.`);
+      }
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
+    },
+  );
 
   if (!config.isProduction) {
     // D14: missing keys are recorded for translators, in the data folder rather than the source tree.
-    app.post('/locales/add/:lng/:ns', { schema: { hide: true, params: localeParams, body: z.record(z.string().max(500), z.string().max(5000)) } }, async (req) => {
-      const { lng, ns } = req.params;
-      const file = path.join(config.dataDir, 'missing-translations', lng, `${ns}.json`);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const known = JSON.parse(await fs.readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
-      await fs.writeFile(file, JSON.stringify({ ...known, ...req.body }, null, 2));
-      return { recorded: Object.keys(req.body).length };
-    });
+    app.post(
+      '/locales/add/:lng/:ns',
+      { schema: { hide: true, params: localeParams, body: z.record(z.string().max(500), z.string().max(5000)) } },
+      async (req) => {
+        const { lng, ns } = req.params;
+        const file = path.join(config.dataDir, 'missing-translations', lng, `${ns}.json`);
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        const known = JSON.parse(await fs.readFile(file, 'utf8').catch(() => '{}')) as Record<string, string>;
+        await fs.writeFile(file, JSON.stringify({ ...known, ...req.body }, null, 2));
+        return { recorded: Object.keys(req.body).length };
+      },
+    );
 
     // The local outbox for developers and tests: follow verification and reset links from here.
     // It holds every account's links, so it answers this machine only, as if it did not exist.

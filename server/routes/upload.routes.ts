@@ -25,7 +25,13 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...owner.schema,
           consumes: ['multipart/form-data'],
-          response: { 200: z.object({ id: z.string(), profileImagePath: z.string().nullable().optional(), profileLogoPath: z.string().nullable().optional() }), 400: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+          response: {
+            200: z.object({ id: z.string(), profileImagePath: z.string().nullable().optional(), profileLogoPath: z.string().nullable().optional() }),
+            400: errorSchema,
+            404: errorSchema,
+            413: errorSchema,
+            415: errorSchema,
+          },
         },
       },
       async (req) => {
@@ -44,7 +50,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           // of multipart data", "Boundary not found") and its own 4xx for forbidden field names
           // or too many parts: the sender's fault, not a 500, and D4 names the field.
           if (error instanceof AppError) throw error;
-          if ((error as { statusCode?: number }).statusCode === 413) throw new AppError(413, ErrorCode.fileTooLarge, 'The upload is too large or has too many parts.', kind);
+          if ((error as { statusCode?: number }).statusCode === 413)
+            throw new AppError(413, ErrorCode.fileTooLarge, 'The upload is too large or has too many parts.', kind);
           throw badInput(kind, `the multipart body could not be read (${(error as Error).message})`);
         }
         const id = idSchema.safeParse(profileId);
@@ -55,8 +62,17 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post('/delete/profileLogo', { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: z.object({ id: z.string(), profileLogoPath: z.null() }), 400: errorSchema, 404: errorSchema } } }, (req) =>
-    services.media.deleteLogo(ownerOf(req), req.body.profileId),
+  app.post(
+    '/delete/profileLogo',
+    {
+      ...owner,
+      schema: {
+        ...owner.schema,
+        body: profileIdBodySchema,
+        response: { 200: z.object({ id: z.string(), profileLogoPath: z.null() }), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    (req) => services.media.deleteLogo(ownerOf(req), req.body.profileId),
   );
 
   // Stored uploads. Keys are new on every upload, so answers are immutable.
@@ -75,7 +91,8 @@ async function readLimited(part: MultipartFile, field: string): Promise<Buffer> 
     return data;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ErrorCode.fileTooLarge, 'The image is larger than 5 MB.', field);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, ErrorCode.fileTooLarge, 'The image is larger than 5 MB.', field);
     throw error;
   }
 }

@@ -13,7 +13,15 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/wallet/download/:cardId',
-    { preHandler: requireOwner, schema: { ...schema, params: z.object({ cardId: idSchema }), produces: ['application/vnd.apple.pkpass'], response: { 200: z.any().describe('the signed .pkpass file'), ...errors } } },
+    {
+      preHandler: requireOwner,
+      schema: {
+        ...schema,
+        params: z.object({ cardId: idSchema }),
+        produces: ['application/vnd.apple.pkpass'],
+        response: { 200: z.any().describe('the signed .pkpass file'), ...errors },
+      },
+    },
     async (req, reply) => {
       const { data, fileName } = await services.wallet.applePass(ownerOf(req), req.params.cardId);
       return reply

@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { EDITIONS, type Card, type Edition } from '../../shared/schemas/card.schema.ts';
-import type { Profile } from '../../shared/schemas/profile.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import { editionDisplayName } from '../cards/editions.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
-import type { Language, Profile } from '../../shared/schemas/profile.schema.ts';
+import type { Language } from '../../shared/schemas/profile.schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { newLeadId } from '../lib/ids.ts';
 import { leadMail, vcardMail } from '../mail/contact-mails.ts';

@@ -44,7 +44,20 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
       // take turns and each numbers from what the previous one committed.
       await profiles.change([input.profileId], async (trx) => {
         const existing = await links.listByProfile(input.profileId, trx);
-        await links.insert({ id, profileId: input.profileId, userId: owner.userId, type: input.type, link: input.link, name: input.name, sort: existing.length + 1, created: now, updated: now }, trx);
+        await links.insert(
+          {
+            id,
+            profileId: input.profileId,
+            userId: owner.userId,
+            type: input.type,
+            link: input.link,
+            name: input.name,
+            sort: existing.length + 1,
+            created: now,
+            updated: now,
+          },
+          trx,
+        );
         await links.renumber(orderWithMove([...existing, { id }], id, input.sort ?? existing.length + 1), now, trx);
       });
       const row = (await links.findOwn(owner.userId, id))!;
@@ -73,7 +86,11 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
         if (!(await links.findOwn(owner.userId, current.id, trx))) throw linkNotFound();
         await links.delete(current.id, trx);
         const rest = await links.listByProfile(current.profileId, trx);
-        await links.renumber(rest.map((r) => r.id), now, trx);
+        await links.renumber(
+          rest.map((r) => r.id),
+          now,
+          trx,
+        );
       });
       return { socialMediaLinkId: linkId, removed: true };
     },

@@ -9,7 +9,12 @@ import type { Storage } from '../storage/storage.ts';
 import { storageKeyFor } from '../storage/storage.ts';
 
 /** Profile image and logo uploads (D13) and serving stored media. */
-export function createMediaService(deps: { profiles: ProfileRepository; storage: Storage; decodeSlots: DecodeSlots; log: { warn(obj: object, msg: string): void } }) {
+export function createMediaService(deps: {
+  profiles: ProfileRepository;
+  storage: Storage;
+  decodeSlots: DecodeSlots;
+  log: { warn(obj: object, msg: string): void };
+}) {
   const { profiles, storage, log } = deps;
 
   async function dropOld(key: string | null) {

@@ -7,7 +7,7 @@ const profile = { id: 'p1', firstName: 'Jürgen', profileViews: 0, userProfileId
 const publicProfile = { id: 'p1', firstName: 'Jürgen', socialMediaLinks: [] } as unknown as PublicProfile;
 
 describe('createProfileJsonCache', () => {
-  it('splices the current view count into the owner\'s cached JSON', async () => {
+  it("splices the current view count into the owner's cached JSON", async () => {
     const cache = createProfileJsonCache();
     expect(JSON.parse((await cache.json('p1', 1, 7, async () => profile)).toString())).toEqual({ ...profile, profileViews: 7 });
   });
@@ -33,7 +33,7 @@ describe('createProfileJsonCache', () => {
     expect(JSON.parse(moved.toString()).profileViews).toBe(4);
   });
 
-  it('keeps the public shape apart from the owner\'s for the same stamp', async () => {
+  it("keeps the public shape apart from the owner's for the same stamp", async () => {
     const cache = createProfileJsonCache();
     await cache.json('p1', 1, 3, async () => profile);
     const pub = await cache.publicJson('p1', 1, async () => publicProfile);

@@ -120,7 +120,9 @@ export function createProfileService(deps: {
       const stamp = await profiles.ownStamp(owner.userId, profileId);
       if (!stamp) throw profileNotFound();
       const count = stamp.profileViews + views.pendingProfile(profileId);
-      return jsonCache.json(profileId, stamp.updated, count, async () => presentProfile(await ownOrThrow(owner, profileId), await links.listByProfile(profileId)));
+      return jsonCache.json(profileId, stamp.updated, count, async () =>
+        presentProfile(await ownOrThrow(owner, profileId), await links.listByProfile(profileId)),
+      );
     },
 
     /** GET /find/own/profiles/active: an object keyed by profile id (SPEC 7). */
@@ -128,7 +130,13 @@ export function createProfileService(deps: {
       const rows = await profiles.listOwn(owner.userId);
       const allLinks = await links.listByProfiles(rows.map((r) => r.id));
       const out: Record<string, Profile> = {};
-      for (const row of rows) out[row.id] = withPending(presentProfile(row, allLinks.filter((l) => l.profileId === row.id)));
+      for (const row of rows)
+        out[row.id] = withPending(
+          presentProfile(
+            row,
+            allLinks.filter((l) => l.profileId === row.id),
+          ),
+        );
       return out;
     },
 

@@ -54,8 +54,22 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(memoryStore(), () => 0);
     const hourly = { name: 'hourly', max: 1, windowMs: 3_600_000 };
     const daily = { name: 'daily', max: 1, windowMs: 86_400_000 };
-    await limiter.consume([[hourly, 'x'], [daily, 'y']], 'slow down');
-    const error = await limiter.consume([[hourly, 'x'], [daily, 'y']], 'slow down').catch((e) => e);
+    await limiter.consume(
+      [
+        [hourly, 'x'],
+        [daily, 'y'],
+      ],
+      'slow down',
+    );
+    const error = await limiter
+      .consume(
+        [
+          [hourly, 'x'],
+          [daily, 'y'],
+        ],
+        'slow down',
+      )
+      .catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 86_400, message: 'slow down' });
   });

@@ -29,11 +29,18 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
   let appleCertificates: Promise<WalletCertificates | null> | undefined;
   let googleAccount: Promise<GoogleServiceAccount | null> | undefined;
   const loadApple = () =>
-    (appleCertificates ??= apple.certPath && apple.keyPath && apple.wwdrPath
-      ? readAppleCertificates({ certPath: apple.certPath, keyPath: apple.keyPath, wwdrPath: apple.wwdrPath, keyPassphrase: apple.keyPassphrase, expect: { passTypeId: apple.passTypeId, teamId: apple.teamId } })
-      : config.isProduction
-        ? Promise.resolve(null)
-        : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
+    (appleCertificates ??=
+      apple.certPath && apple.keyPath && apple.wwdrPath
+        ? readAppleCertificates({
+            certPath: apple.certPath,
+            keyPath: apple.keyPath,
+            wwdrPath: apple.wwdrPath,
+            keyPassphrase: apple.keyPassphrase,
+            expect: { passTypeId: apple.passTypeId, teamId: apple.teamId },
+          })
+        : config.isProduction
+          ? Promise.resolve(null)
+          : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
   const loadGoogle = () => (googleAccount ??= google.serviceAccountPath ? readGoogleServiceAccount(google.serviceAccountPath) : Promise.resolve(null));
 
   async function cardWithProfile(owner: Owner, cardId: string) {
@@ -76,7 +83,16 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
       // Google fetches pass images itself: only from a public https address.
       const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
-      const url = await buildGoogleSaveUrl({ card, profile, cardLink: link, serviceAccount, issuerId: google.issuerId, origins: [config.publicUrl], language, heroImageUrl });
+      const url = await buildGoogleSaveUrl({
+        card,
+        profile,
+        cardLink: link,
+        serviceAccount,
+        issuerId: google.issuerId,
+        origins: [config.publicUrl],
+        language,
+        heroImageUrl,
+      });
       return { url };
     },
   };

@@ -35,7 +35,27 @@ async function opensslVerifies(signature: Buffer, manifest: Buffer, caFile: stri
   await writeFile(path.join(work, 'signature'), signature);
   await writeFile(path.join(work, 'manifest.json'), manifest);
   try {
-    await run('openssl', ['smime', '-verify', '-binary', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json', '-CAfile', caFile, '-purpose', 'any', '-out', '/dev/null'], { cwd: work });
+    await run(
+      'openssl',
+      [
+        'smime',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        'signature',
+        '-content',
+        'manifest.json',
+        '-CAfile',
+        caFile,
+        '-purpose',
+        'any',
+        '-out',
+        '/dev/null',
+      ],
+      { cwd: work },
+    );
     return true;
   } catch {
     return false;
@@ -53,7 +73,9 @@ afterAll(async () => {
 
 describe('buildApplePass', () => {
   it('is a zip whose manifest lists the SHA-1 of every other file', async () => {
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a05030' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a05030' } })
+      .jpeg()
+      .toBuffer();
     const files = unzip(await buildApplePass(input({ profileImage: photo })));
     const names = [...files.keys()].sort();
     for (const required of ['pass.json', 'manifest.json', 'signature', 'icon.png', 'icon@2x.png', 'logo.png', 'logo@2x.png', 'thumbnail.png']) {
@@ -70,12 +92,21 @@ describe('buildApplePass', () => {
     const caFile = path.join(dir, 'wallet-dev', DEV_CERTIFICATE_FILES.wwdr);
     expect(await opensslVerifies(files.get('signature')!, files.get('manifest.json')!, caFile)).toBe(true);
     // The same check refuses a manifest changed after signing, so the pass above passed on merit.
-    const tampered = Buffer.from(files.get('manifest.json')!.toString('utf8').replace(/"pass\.json":"[0-9a-f]/, '"pass.json":"x'));
+    const tampered = Buffer.from(
+      files
+        .get('manifest.json')!
+        .toString('utf8')
+        .replace(/"pass\.json":"[0-9a-f]/, '"pass.json":"x'),
+    );
     expect(await opensslVerifies(files.get('signature')!, tampered, caFile)).toBe(false);
   });
 
   it('holds the card link as a QR barcode and the card id as serial number', async () => {
-    const pass = JSON.parse(unzip(await buildApplePass(input())).get('pass.json')!.toString('utf8'));
+    const pass = JSON.parse(
+      unzip(await buildApplePass(input()))
+        .get('pass.json')!
+        .toString('utf8'),
+    );
     expect(pass.barcodes).toEqual([{ format: 'PKBarcodeFormatQR', message: 'https://cards.example.com/card/Ab3xY9kQ', messageEncoding: 'iso-8859-1' }]);
     expect(pass).toMatchObject({
       formatVersion: 1,
@@ -88,7 +119,11 @@ describe('buildApplePass', () => {
   });
 
   it('shows name, job title and company on a generic pass in the edition colours', async () => {
-    const pass = JSON.parse(unzip(await buildApplePass(input())).get('pass.json')!.toString('utf8'));
+    const pass = JSON.parse(
+      unzip(await buildApplePass(input()))
+        .get('pass.json')!
+        .toString('utf8'),
+    );
     expect(pass.generic.primaryFields).toEqual([{ key: 'name', value: 'Dr. Anna Schmidt' }]);
     expect(pass.generic.secondaryFields).toEqual([{ key: 'jobTitle', label: 'job_title', value: 'Head of Sales' }]);
     expect(pass.generic.auxiliaryFields[0]).toEqual({ key: 'company', label: 'company', value: 'Beispiel GmbH' });
@@ -107,9 +142,15 @@ describe('buildApplePass', () => {
   });
 
   it('turns a JPEG profile image into square PNG thumbnails at 1x, 2x and 3x', async () => {
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3050a0' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3050a0' } })
+      .jpeg()
+      .toBuffer();
     const files = unzip(await buildApplePass(input({ profileImage: photo })));
-    for (const [name, side] of [['thumbnail.png', 90], ['thumbnail@2x.png', 180], ['thumbnail@3x.png', 270]] as const) {
+    for (const [name, side] of [
+      ['thumbnail.png', 90],
+      ['thumbnail@2x.png', 180],
+      ['thumbnail@3x.png', 270],
+    ] as const) {
       const meta = await sharp(files.get(name)!).metadata();
       expect([meta.format, meta.width, meta.height], name).toEqual(['png', side, side]);
     }
@@ -121,7 +162,9 @@ describe('buildApplePass', () => {
   });
 
   it('leaves out what the profile does not have, and still names the pass', async () => {
-    const files = unzip(await buildApplePass(input({ profile: { personalTitle: '', firstName: '', lastName: '', jobTitle: ' ', companyName: '' }, profileImage: null })));
+    const files = unzip(
+      await buildApplePass(input({ profile: { personalTitle: '', firstName: '', lastName: '', jobTitle: ' ', companyName: '' }, profileImage: null })),
+    );
     expect([...files.keys()].some((name) => name.startsWith('thumbnail'))).toBe(false);
     const pass = JSON.parse(files.get('pass.json')!.toString('utf8'));
     expect(pass.generic.primaryFields[0].value).toBe('King of the Moment');

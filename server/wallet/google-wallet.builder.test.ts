@@ -106,7 +106,19 @@ describe('buildGoogleSaveUrl', () => {
   });
 
   it('stays short enough for a save link (Google advises under 1800 characters)', async () => {
-    const jwt = jwtOf(await buildGoogleSaveUrl(input({ profile: { personalTitle: 'Prof. Dr.', firstName: 'Maximiliane', lastName: 'Musterfrau-Beispiel', jobTitle: 'Head of International Business Development', companyName: 'Beispielunternehmen Holding GmbH & Co. KG' } })));
+    const jwt = jwtOf(
+      await buildGoogleSaveUrl(
+        input({
+          profile: {
+            personalTitle: 'Prof. Dr.',
+            firstName: 'Maximiliane',
+            lastName: 'Musterfrau-Beispiel',
+            jobTitle: 'Head of International Business Development',
+            companyName: 'Beispielunternehmen Holding GmbH & Co. KG',
+          },
+        }),
+      ),
+    );
     expect(jwt.length).toBeLessThan(1800);
   });
 

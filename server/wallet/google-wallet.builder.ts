@@ -100,7 +100,7 @@ export async function readGoogleServiceAccount(file: string): Promise<GoogleServ
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read the Google service-account key ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read the Google service-account key ${file}: ${(error as Error).message}`, { cause: error });
   }
   const { client_email, private_key } = (parsed ?? {}) as Partial<Record<string, unknown>>;
   if (typeof client_email !== 'string' || !client_email.includes('@') || typeof private_key !== 'string') {
@@ -109,7 +109,7 @@ export async function readGoogleServiceAccount(file: string): Promise<GoogleServ
   try {
     createPrivateKey(private_key);
   } catch (error) {
-    throw new Error(`${file}: private_key is not a PEM private key: ${(error as Error).message}`);
+    throw new Error(`${file}: private_key is not a PEM private key: ${(error as Error).message}`, { cause: error });
   }
   return { client_email, private_key };
 }

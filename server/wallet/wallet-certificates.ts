@@ -28,7 +28,9 @@ export interface AppleCertificatePaths {
  * reads every key format OpenSSL writes, while the signing library (node-forge) does not.
  * Throws WalletCertificateError when a file is missing, unreadable or does not fit the others.
  */
-export async function readAppleCertificates(paths: Required<Pick<AppleCertificatePaths, 'certPath' | 'keyPath' | 'wwdrPath'>> & AppleCertificatePaths): Promise<WalletCertificates> {
+export async function readAppleCertificates(
+  paths: Required<Pick<AppleCertificatePaths, 'certPath' | 'keyPath' | 'wwdrPath'>> & AppleCertificatePaths,
+): Promise<WalletCertificates> {
   const [cert, key, wwdr] = await Promise.all(
     [paths.certPath, paths.keyPath, paths.wwdrPath].map(async (file) => {
       try {
@@ -83,9 +85,14 @@ export function normaliseCertificates(
   if (key.asymmetricKeyType !== 'rsa') throw new WalletCertificateError(`${keyName}: an RSA key is needed, got ${key.asymmetricKeyType}`);
   if (!signer.checkPrivateKey(key)) throw new WalletCertificateError(`${keyName} does not belong to ${names.certPath ?? 'the signer certificate'}`);
   if (!signer.checkIssued(wwdr) || !signer.verify(wwdr.publicKey)) {
-    throw new WalletCertificateError(`${names.certPath ?? 'the signer certificate'} was not issued by ${names.wwdrPath ?? 'the WWDR certificate'} (Pass Type ID certificates of today need WWDR G4)`);
+    throw new WalletCertificateError(
+      `${names.certPath ?? 'the signer certificate'} was not issued by ${names.wwdrPath ?? 'the WWDR certificate'} (Pass Type ID certificates of today need WWDR G4)`,
+    );
   }
-  for (const [cert, name] of [[signer, names.certPath ?? 'signer certificate'], [wwdr, names.wwdrPath ?? 'WWDR certificate']] as const) {
+  for (const [cert, name] of [
+    [signer, names.certPath ?? 'signer certificate'],
+    [wwdr, names.wwdrPath ?? 'WWDR certificate'],
+  ] as const) {
     if (new Date(cert.validTo) <= now) throw new WalletCertificateError(`${name} expired on ${cert.validTo}`);
   }
   return {

@@ -21,13 +21,17 @@ export function LinkTreePage({ profile, t }: { profile: Profile; t: Translate<Li
         <h1 className={name ? 'p-name' : 'p-sr'}>{name || displayName(profile)}</h1>
         {social.length > 0 && (
           <section aria-labelledby="h-social">
-            <h2 className="p-sr" id="h-social">{t('social_heading')}</h2>
+            <h2 className="p-sr" id="h-social">
+              {t('social_heading')}
+            </h2>
             <SocialLinks links={social} label={(l) => l.name || linkTypeLabel(l.type, (k) => t(k))} />
           </section>
         )}
         {web.length > 0 && (
           <section aria-labelledby="h-links">
-            <h2 className="p-sr" id="h-links">{t('links_heading')}</h2>
+            <h2 className="p-sr" id="h-links">
+              {t('links_heading')}
+            </h2>
             <ul className="p-list">
               {web.map((l) => (
                 <Row key={l.id} href={l.href} external icon={<Icon name={l.type} />}>

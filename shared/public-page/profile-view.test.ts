@@ -45,7 +45,14 @@ describe('company and private blocks (SPEC 2)', () => {
   it('lists the company rows in SPEC order, with the right kind of link each', () => {
     const rows = companyRows(makeProfile());
     expect(rows.map((r) => r.label)).toEqual([
-      'company_name', 'address', 'business_unit', 'company_website', 'business_phone', 'business_mobile', 'business_fax', 'business_email',
+      'company_name',
+      'address',
+      'business_unit',
+      'company_website',
+      'business_phone',
+      'business_mobile',
+      'business_fax',
+      'business_email',
     ]);
     const byLabel = Object.fromEntries(rows.map((r) => [r.label, r]));
     expect(byLabel.address.value).toBe('Königstraße 12a, 80331 München, Deutschland');

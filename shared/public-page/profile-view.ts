@@ -24,7 +24,10 @@ export function displayName(p: Pick<Profile, 'personalTitle' | 'firstName' | 'la
 
 /** Up to two initials for the avatar placeholder of a profile without image. */
 export function initials(p: Pick<Profile, 'firstName' | 'lastName'>): string {
-  return [p.firstName, p.lastName].map((s) => s.trim().charAt(0)).join('').toUpperCase();
+  return [p.firstName, p.lastName]
+    .map((s) => s.trim().charAt(0))
+    .join('')
+    .toUpperCase();
 }
 
 /** A link as a page shows it: the label, its type and, only when D12 allows it, an href. */
@@ -63,8 +66,17 @@ export function mapsHref(address: string): string {
 
 /** The key of a contact row's label in the `profile` namespace. */
 export type ContactRowLabel =
-  | 'company_name' | 'address' | 'business_unit' | 'company_website' | 'business_phone' | 'business_mobile'
-  | 'business_fax' | 'business_email' | 'private_phone' | 'private_mobile' | 'private_email';
+  | 'company_name'
+  | 'address'
+  | 'business_unit'
+  | 'company_website'
+  | 'business_phone'
+  | 'business_mobile'
+  | 'business_fax'
+  | 'business_email'
+  | 'private_phone'
+  | 'private_mobile'
+  | 'private_email';
 
 /** One row of the company or private block. `href` null means plain text (fax, or a value no link fits). */
 export interface ContactRow {

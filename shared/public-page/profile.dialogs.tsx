@@ -27,7 +27,15 @@ export const DIALOG_IDS = {
  * actions: the reminder form GETs the .ics, the contact form POSTs and is redirected back to
  * `#contact-sent`, `#contact-failed`, `#contact-invalid` or `#contact-limited`.
  */
-export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebType, canSave }: {
+export function ProfileDialogs({
+  profile,
+  lng,
+  t,
+  name,
+  hasWebLinks,
+  firstWebType,
+  canSave,
+}: {
   profile: Profile;
   lng: Language;
   t: Translate<ProfileKey>;
@@ -40,7 +48,9 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
   return (
     <>
       <Dialog id={DIALOG_IDS.reminder} labelledBy="remind-h">
-        <span className="p-ic"><Icon name="bell" /></span>
+        <span className="p-ic">
+          <Icon name="bell" />
+        </span>
         <h2 id="remind-h">{t('reminder_heading')}</h2>
         <p>{t('reminder_text', { name })}</p>
         <form method="get" action={CALENDAR_ACTION}>
@@ -57,13 +67,17 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
           </fieldset>
           <div className="p-btns">
             <CloseLink>{t('cancel')}</CloseLink>
-            <button className="p-btn p-pri" type="submit">{t('reminder_submit')}</button>
+            <button className="p-btn p-pri" type="submit">
+              {t('reminder_submit')}
+            </button>
           </div>
         </form>
       </Dialog>
 
       <Dialog id={DIALOG_IDS.contact} labelledBy="contact-h">
-        <span className="p-ic"><Icon name="swap" /></span>
+        <span className="p-ic">
+          <Icon name="swap" />
+        </span>
         <h2 id="contact-h">{t('contact_heading')}</h2>
         {/*
           noValidate: the server checks SPEC 5's pattern too and answers with email_error in this
@@ -72,7 +86,9 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
         */}
         <form id={DIALOG_IDS.contactForm} method="post" action={contactAction(profile.id)} noValidate>
           <input type="hidden" name="language" defaultValue={lng} />
-          <label className="p-fl" htmlFor="contact-email">{t('contact_email_label')}</label>
+          <label className="p-fl" htmlFor="contact-email">
+            {t('contact_email_label')}
+          </label>
           {/* The redirect after a refused POST targets this marker; CSS then shows the error below. */}
           <i id={DIALOG_IDS.contactInvalid} />
           <input
@@ -89,11 +105,15 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
             aria-describedby="contact-instr"
             aria-errormessage="contact-err"
           />
-          <p className="p-err" id="contact-err" role="alert">{t('email_error')}</p>
+          <p className="p-err" id="contact-err" role="alert">
+            {t('email_error')}
+          </p>
           <p id="contact-instr">{t('contact_instruction', { name })}</p>
           <div className="p-btns">
             <CloseLink>{t('cancel')}</CloseLink>
-            <button className="p-btn p-pri" type="submit">{t('exchange')}</button>
+            <button className="p-btn p-pri" type="submit">
+              {t('exchange')}
+            </button>
           </div>
         </form>
       </Dialog>
@@ -106,12 +126,16 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
       {hasWebLinks && (
         // Filled by the script from the clicked link; without JavaScript web links open directly.
         <Dialog id={DIALOG_IDS.openLink} labelledBy="open-link-h">
-          <span className="p-ic"><Icon name={firstWebType ?? 'website'} /></span>
+          <span className="p-ic">
+            <Icon name={firstWebType ?? 'website'} />
+          </span>
           <h2 id="open-link-h">{t('open')}</h2>
           <p>{t('open_link_text')}</p>
           <div className="p-btns">
             <CloseLink>{t('cancel')}</CloseLink>
-            <a className="p-btn p-pri" href="#_" data-go="" {...EXTERNAL}>{t('open')}</a>
+            <a className="p-btn p-pri" href="#_" data-go="" {...EXTERNAL}>
+              {t('open')}
+            </a>
           </div>
         </Dialog>
       )}
@@ -123,8 +147,12 @@ export function ProfileDialogs({ profile, lng, t, name, hasWebLinks, firstWebTyp
 function Notice({ id, icon, text, close }: { id: string; icon: 'check' | 'alert'; text: string; close: string }) {
   return (
     <Dialog id={id} labelledBy={`${id}-m`}>
-      <span className="p-ic"><Icon name={icon} /></span>
-      <p className="p-say" id={`${id}-m`}>{text}</p>
+      <span className="p-ic">
+        <Icon name={icon} />
+      </span>
+      <p className="p-say" id={`${id}-m`}>
+        {text}
+      </p>
       <div className="p-btns">
         <CloseLink primary>{close}</CloseLink>
       </div>

@@ -113,13 +113,19 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview }: Profile
 
         {web.length > 0 && (
           <section aria-labelledby="h-links">
-            <h2 className="p-h" id="h-links">{t('links_heading')}</h2>
+            <h2 className="p-h" id="h-links">
+              {t('links_heading')}
+            </h2>
             <ul className="p-list p-card">
               {web.map((l) => (
                 // data-confirm: the enhancement script asks before leaving (SPEC 2's web-link dialog).
                 <Row key={l.id} href={l.href} external icon={<Icon name={l.type} />} attrs={l.href ? { 'data-confirm': l.name || l.label } : undefined}>
                   <span className="p-tx">{l.label}</span>
-                  {l.href && <span className="p-chev"><Icon name="chevron" /></span>}
+                  {l.href && (
+                    <span className="p-chev">
+                      <Icon name="chevron" />
+                    </span>
+                  )}
                 </Row>
               ))}
             </ul>
@@ -128,28 +134,36 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview }: Profile
 
         {note && (
           <section aria-labelledby="h-note">
-            <h2 className="p-h" id="h-note">{t('note_heading')}</h2>
+            <h2 className="p-h" id="h-note">
+              {t('note_heading')}
+            </h2>
             <p className="p-card p-note">{note}</p>
           </section>
         )}
 
         {social.length > 0 && (
           <section aria-labelledby="h-social">
-            <h2 className="p-h" id="h-social">{t('social_heading')}</h2>
+            <h2 className="p-h" id="h-social">
+              {t('social_heading')}
+            </h2>
             <SocialLinks links={social} label={(l) => l.name || linkTypeLabel(l.type, typeLabel)} />
           </section>
         )}
 
         {company.length > 0 && (
           <section aria-labelledby="h-company">
-            <h2 className="p-h" id="h-company">{t('company_heading')}</h2>
+            <h2 className="p-h" id="h-company">
+              {t('company_heading')}
+            </h2>
             <ul className="p-list p-card">{contactRows(company)}</ul>
           </section>
         )}
 
         {personal.length > 0 && (
           <section aria-labelledby="h-private">
-            <h2 className="p-h" id="h-private">{t('private_heading')}</h2>
+            <h2 className="p-h" id="h-private">
+              {t('private_heading')}
+            </h2>
             <ul className="p-list p-card">{contactRows(personal)}</ul>
           </section>
         )}
@@ -171,9 +185,16 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview }: Profile
           </ul>
         </details>
 
-        <ProfileDialogs profile={profile} lng={lng} t={t} name={shownName} hasWebLinks={web.some((l) => l.href)} firstWebType={web[0]?.type} canSave={vcf !== null} />
+        <ProfileDialogs
+          profile={profile}
+          lng={lng}
+          t={t}
+          name={shownName}
+          hasWebLinks={web.some((l) => l.href)}
+          firstWebType={web[0]?.type}
+          canSave={vcf !== null}
+        />
       </main>
     </div>
   );
 }
-

@@ -6,11 +6,29 @@ import { initials, type LinkView } from './profile-view.ts';
 
 /** Brand names are not translated; the three generic types are (see `linkTypeLabel`). */
 const BRAND_NAMES: Record<Exclude<LinkType, 'website' | 'hardLink' | 'other'>, string> = {
-  instagram: 'Instagram', facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', codepen: 'CodePen',
-  couchsurfing: 'Couchsurfing', discord: 'Discord', dribbble: 'Dribbble', flickr: 'Flickr', github: 'GitHub',
-  pinterest: 'Pinterest', reddit: 'Reddit', skype: 'Skype', snapchat: 'Snapchat', soundcloud: 'SoundCloud',
-  spotify: 'Spotify', squarespace: 'Squarespace', tiktok: 'TikTok', tumblr: 'Tumblr', twitch: 'Twitch',
-  vimeo: 'Vimeo', xing: 'XING', youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  codepen: 'CodePen',
+  couchsurfing: 'Couchsurfing',
+  discord: 'Discord',
+  dribbble: 'Dribbble',
+  flickr: 'Flickr',
+  github: 'GitHub',
+  pinterest: 'Pinterest',
+  reddit: 'Reddit',
+  skype: 'Skype',
+  snapchat: 'Snapchat',
+  soundcloud: 'SoundCloud',
+  spotify: 'Spotify',
+  squarespace: 'Squarespace',
+  tiktok: 'TikTok',
+  tumblr: 'Tumblr',
+  twitch: 'Twitch',
+  vimeo: 'Vimeo',
+  xing: 'XING',
+  youtube: 'YouTube',
 };
 
 /** The keys both link namespaces (`profile`, `link_tree`) have for the generic link types. */
@@ -31,7 +49,11 @@ export function Avatar({ profile, alt }: { profile: Pick<Profile, 'profileImageP
     return <img className="p-av" src={profile.profileImagePath} alt={alt} width={120} height={120} fetchPriority="high" />;
   }
   const letters = initials(profile);
-  return letters ? <div className="p-av" aria-hidden="true">{letters}</div> : null;
+  return letters ? (
+    <div className="p-av" aria-hidden="true">
+      {letters}
+    </div>
+  ) : null;
 }
 
 /**
@@ -59,7 +81,13 @@ export function SocialLinks({ links, label }: { links: LinkView[]; label: (link:
 }
 
 /** A list row with an icon tile; a link when it has an href, plain text otherwise. */
-export function Row({ href, icon, external, children, attrs }: {
+export function Row({
+  href,
+  icon,
+  external,
+  children,
+  attrs,
+}: {
   href: string | null;
   icon: ReactNode;
   external?: boolean;

@@ -6,17 +6,58 @@
 
 /** Namespace `profile`: the public profile page and its dialogs. SPEC 8's keys keep their names. */
 export const PROFILE_KEYS = [
-  'document_title', 'meta_description', 'language_label', 'profile_image_alt', 'logo_alt',
-  'actions_label', 'set_reminder', 'leave_details', 'save_contact', 'more_actions',
-  'links_heading', 'note_heading', 'social_heading', 'company_heading', 'private_heading',
-  'company_name', 'address', 'business_unit', 'company_website', 'business_phone', 'business_mobile',
-  'business_fax', 'business_email', 'private_phone', 'private_mobile', 'private_email',
-  'link_type_website', 'link_type_hardLink', 'link_type_other',
-  'reminder_heading', 'reminder_text', 'remind_in', 'remind_1d', 'remind_3d', 'remind_1w', 'reminder_submit',
-  'contact_heading', 'contact_instruction', 'contact_email_label', 'contact_email_placeholder',
-  'exchange', 'cancel', 'close', 'email_error', 'success_message', 'error_message', 'contact_limited', 'contact_not_saved',
-  'open_link_text', 'open',
-  'profile_not_found', 'profile_not_found_text',
+  'document_title',
+  'meta_description',
+  'language_label',
+  'profile_image_alt',
+  'logo_alt',
+  'actions_label',
+  'set_reminder',
+  'leave_details',
+  'save_contact',
+  'more_actions',
+  'links_heading',
+  'note_heading',
+  'social_heading',
+  'company_heading',
+  'private_heading',
+  'company_name',
+  'address',
+  'business_unit',
+  'company_website',
+  'business_phone',
+  'business_mobile',
+  'business_fax',
+  'business_email',
+  'private_phone',
+  'private_mobile',
+  'private_email',
+  'link_type_website',
+  'link_type_hardLink',
+  'link_type_other',
+  'reminder_heading',
+  'reminder_text',
+  'remind_in',
+  'remind_1d',
+  'remind_3d',
+  'remind_1w',
+  'reminder_submit',
+  'contact_heading',
+  'contact_instruction',
+  'contact_email_label',
+  'contact_email_placeholder',
+  'exchange',
+  'cancel',
+  'close',
+  'email_error',
+  'success_message',
+  'error_message',
+  'contact_limited',
+  'contact_not_saved',
+  'open_link_text',
+  'open',
+  'profile_not_found',
+  'profile_not_found_text',
 ] as const;
 
 /** Namespace `preview_profile`: what the owner app adds around the page on its preview routes. */
@@ -24,15 +65,20 @@ export const PREVIEW_PROFILE_KEYS = ['back_to_overview', 'preview_notice'] as co
 
 /** Namespace `link_tree`: the link-in-bio page. */
 export const LINK_TREE_KEYS = [
-  'document_title', 'meta_description', 'profile_image_alt', 'social_heading', 'links_heading',
-  'link_type_website', 'link_type_hardLink', 'link_type_other',
-  'profile_not_found', 'profile_not_found_text',
+  'document_title',
+  'meta_description',
+  'profile_image_alt',
+  'social_heading',
+  'links_heading',
+  'link_type_website',
+  'link_type_hardLink',
+  'link_type_other',
+  'profile_not_found',
+  'profile_not_found_text',
 ] as const;
 
 /** Namespace `public_card_redirect`: the page of a card without owner, and of an unknown card. */
-export const PUBLIC_CARD_REDIRECT_KEYS = [
-  'document_title', 'heading', 'explanation', 'register_card', 'card_not_found', 'card_not_found_text',
-] as const;
+export const PUBLIC_CARD_REDIRECT_KEYS = ['document_title', 'heading', 'explanation', 'register_card', 'card_not_found', 'card_not_found_text'] as const;
 
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type PreviewProfileKey = (typeof PREVIEW_PROFILE_KEYS)[number];

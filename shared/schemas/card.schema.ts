@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
-import { profileSchema } from './profile.schema.ts';
 
 /** The six editions of SPEC 3; each has a card image in assets/editions. */
-export const EDITIONS = [
-  'firstEditionCoin', 'firstEditionDark', 'firstEditionRose', 'firstEditionSilver', 'kingOfTheMoment', 'rainbow',
-] as const;
+export const EDITIONS = ['firstEditionCoin', 'firstEditionDark', 'firstEditionRose', 'firstEditionSilver', 'kingOfTheMoment', 'rainbow'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
 export const cardIdBodySchema = z.object({ cardId: idSchema });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** Ids minted by the server (D2): letters and digits only, so they are safe in URLs and paths. */
-export const idSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, - and _');
 
 /** A free text field of a profile or link; blank is allowed, absurd lengths are not. */
 export const textField = (max = 200) => z.string().max(max);

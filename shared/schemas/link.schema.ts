@@ -3,9 +3,32 @@ import { idSchema, textField, timestampsSchema } from './common.schema.ts';
 
 /** Link types of SPEC 3. `hard-link` is accepted on input and stored as `hardLink` (D12). */
 export const LINK_TYPES = [
-  'instagram', 'facebook', 'twitter', 'linkedin', 'codepen', 'couchsurfing', 'discord', 'dribbble',
-  'flickr', 'github', 'pinterest', 'reddit', 'skype', 'snapchat', 'soundcloud', 'spotify',
-  'squarespace', 'tiktok', 'tumblr', 'twitch', 'vimeo', 'xing', 'youtube', 'website', 'other', 'hardLink',
+  'instagram',
+  'facebook',
+  'twitter',
+  'linkedin',
+  'codepen',
+  'couchsurfing',
+  'discord',
+  'dribbble',
+  'flickr',
+  'github',
+  'pinterest',
+  'reddit',
+  'skype',
+  'snapchat',
+  'soundcloud',
+  'spotify',
+  'squarespace',
+  'tiktok',
+  'tumblr',
+  'twitch',
+  'vimeo',
+  'xing',
+  'youtube',
+  'website',
+  'other',
+  'hardLink',
 ] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 

@@ -7,10 +7,26 @@ export const PROFILE_TYPES = ['DEFAULT', 'CUSTOM'] as const;
 
 /** The fields an owner edits (SPEC 3). Everything else on a profile is managed by the server (D8). */
 export const PROFILE_TEXT_FIELDS = [
-  'profileName', 'personalTitle', 'firstName', 'lastName', 'companyName', 'jobTitle', 'businessUnit',
-  'mobileNumber', 'phoneNumber', 'emailAddress',
-  'businessMobileNumber', 'businessPhoneNumber', 'businessEmailAddress', 'businessFax', 'businessNote',
-  'companyWebsiteUrl', 'streetAndNumber', 'zip', 'city', 'country',
+  'profileName',
+  'personalTitle',
+  'firstName',
+  'lastName',
+  'companyName',
+  'jobTitle',
+  'businessUnit',
+  'mobileNumber',
+  'phoneNumber',
+  'emailAddress',
+  'businessMobileNumber',
+  'businessPhoneNumber',
+  'businessEmailAddress',
+  'businessFax',
+  'businessNote',
+  'companyWebsiteUrl',
+  'streetAndNumber',
+  'zip',
+  'city',
+  'country',
 ] as const;
 export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
 
@@ -19,9 +35,9 @@ export const PROFILE_FIELD_MAX: Record<ProfileTextField, number> = Object.fromEn
   PROFILE_TEXT_FIELDS.map((f) => [f, f === 'businessNote' ? 2000 : f === 'companyWebsiteUrl' ? 2048 : 200]),
 ) as Record<ProfileTextField, number>;
 
-const editableShape = Object.fromEntries(
-  PROFILE_TEXT_FIELDS.map((f) => [f, textField(PROFILE_FIELD_MAX[f]).optional()]),
-) as { [K in ProfileTextField]: z.ZodOptional<z.ZodString> };
+const editableShape = Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, textField(PROFILE_FIELD_MAX[f]).optional()])) as {
+  [K in ProfileTextField]: z.ZodOptional<z.ZodString>;
+};
 
 /**
  * Body of POST /profile/create. A client may send the whole profile object back (SPEC 7);
@@ -63,7 +79,7 @@ export const VISITOR_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 export const profileSchema = z
   .object({
     id: z.string(),
-    ...Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, z.string()])) as { [K in ProfileTextField]: z.ZodString },
+    ...(Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, z.string()])) as { [K in ProfileTextField]: z.ZodString }),
     profileImagePath: z.string().nullable(),
     profileLogoPath: z.string().nullable(),
     profileVcfPath: z.string(),

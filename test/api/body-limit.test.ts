@@ -61,7 +61,7 @@ const headFor = (path: string, contentType: string, length: number) =>
   `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\n${owner.auth.authorization ? `Authorization: ${owner.auth.authorization}\r\n` : ''}Content-Length: ${length}\r\n\r\n`;
 
 describe('a body over the limit', () => {
-  it('a link call with 1 MB fields gets a readable 413 in D4\'s shape, ten times in a row', async () => {
+  it("a link call with 1 MB fields gets a readable 413 in D4's shape, ten times in a row", async () => {
     const field = 'x'.repeat(1024 * 1024);
     const body = Buffer.from(JSON.stringify({ profileId, type: 'website', name: field, link: field, sort: 1 }));
     for (let i = 0; i < 10; i++) {

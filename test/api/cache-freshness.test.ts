@@ -46,7 +46,11 @@ describe('every write shows at once on the instance that wrote it', () => {
     expect((await show(p.id)).profile.socialMediaLinks.map((l: { name: string }) => l.name)).toEqual(['First site']);
 
     await warm(p.id);
-    const updated = await t.post('/social-media-link/update', { socialMediaLinkId: link.socialMediaLinkId ?? link.id, type: 'website', link: 'https://second.example', name: 'Second site', sort: 1 }, owner);
+    const updated = await t.post(
+      '/social-media-link/update',
+      { socialMediaLinkId: link.socialMediaLinkId ?? link.id, type: 'website', link: 'https://second.example', name: 'Second site', sort: 1 },
+      owner,
+    );
     expect(updated.status, updated.raw).toBe(200);
     expect((await page(`/p/${p.id}`)).html).toContain('Second site');
     expect((await show(p.id)).profile.socialMediaLinks[0].name).toBe('Second site');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSchema } from '../../shared/schemas/card.schema.ts';
-import { profileSchema } from '../../shared/schemas/profile.schema.ts';
 import { publicProfileSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createProfile, expectD4, readOwnProfile, registerCard } from '../support/factories.ts';

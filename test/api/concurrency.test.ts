@@ -34,7 +34,15 @@ describe('card registration race (D6)', () => {
     for (const r of results.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ status: 409, code: 'cmc/card-already-registered' });
 
     const winner = results.find((r) => r.status === 200)!;
-    const profiles = await t.app.db.selectFrom('profile').select(['id']).where('userId', 'in', users.map((u) => u.userId)).execute();
+    const profiles = await t.app.db
+      .selectFrom('profile')
+      .select(['id'])
+      .where(
+        'userId',
+        'in',
+        users.map((u) => u.userId),
+      )
+      .execute();
     // One profile for the one winner, none left behind by the 49 who lost.
     expect(profiles.map((p) => p.id)).toEqual([winner.body.cardProfileId]);
     expect((await t.post('/card/show', { cardId })).body.profile.id).toBe(winner.body.cardProfileId);
@@ -71,7 +79,7 @@ describe('profile views (D10)', () => {
     expect(await storedViews(p.id)).toBe(1);
   });
 
-  it('counts public views at once, including the one being answered, and no bot\'s (the count is the owner\'s)', async () => {
+  it("counts public views at once, including the one being answered, and no bot's (the count is the owner's)", async () => {
     const p = await createProfile(t, owner);
     await show(p.id, BROWSER_UA);
     await show(p.id, BROWSER_UA);
@@ -98,7 +106,9 @@ describe('contact exchange limit under concurrency (D5)', () => {
     let limit = 0;
     while ((await t.post('/send/contact', { profileId: sequential.id, senderEmail: 'same@example.net', language: 'en' })).status === 200) limit++;
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.post('/send/contact', { profileId: p.id, senderEmail: 'racer@example.net', language: 'en' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => t.post('/send/contact', { profileId: p.id, senderEmail: 'racer@example.net', language: 'en' })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(limit);
     expect(results.filter((r) => r.status === 429)).toHaveLength(10 - limit);
     const leads = await t.app.db.selectFrom('lead').select('id').where('profileId', '=', p.id).execute();
@@ -110,7 +120,9 @@ describe('link sort under concurrency (SPEC 4)', () => {
   it('20 concurrent link creations on one profile end with sort 1..20', async () => {
     const p = await createProfile(t, owner);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.post('/social-media-link/create', { profileId: p.id, type: 'website', link: `https://c.example/${i}`, name: '' }, owner)),
+      Array.from({ length: 20 }, (_, i) =>
+        t.post('/social-media-link/create', { profileId: p.id, type: 'website', link: `https://c.example/${i}`, name: '' }, owner),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const links = await readOwnLinks(t, owner, p.id);

@@ -26,7 +26,15 @@ const send = (profileId: string, senderEmail: string, remoteAddress: string) =>
   t.call({ method: 'POST', url: '/send/contact', payload: { profileId, senderEmail, language: 'en' }, remoteAddress });
 
 const outboxSize = async () => (await t.app.mailer.outbox()).length;
-const leadCount = async () => Number((await t.app.db.selectFrom('lead').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const leadCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('lead')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('senderEmail is exactly one mailbox', () => {
   it.each([
@@ -108,7 +116,7 @@ describe('limits across profiles', () => {
     expect((await send((await createProfile(t, owner)).id, visitor(), freshClient())).status).toBe(200);
   }, 60_000);
 
-  it('counts on the database, so a second instance sees the first one\'s sends', async () => {
+  it("counts on the database, so a second instance sees the first one's sends", async () => {
     const client = freshClient();
     const other = await t.secondInstance();
     try {
@@ -118,7 +126,12 @@ describe('limits across profiles', () => {
         const res = await send(i % 2 ? p.id : q.id, visitor(), client);
         expect(res.status).toBe(200);
       }
-      const res = await other.app.inject({ method: 'POST', url: '/send/contact', payload: { profileId: p.id, senderEmail: visitor(), language: 'de' }, remoteAddress: client });
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/send/contact',
+        payload: { profileId: p.id, senderEmail: visitor(), language: 'de' },
+        remoteAddress: client,
+      });
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
     } finally {
@@ -170,7 +183,7 @@ describe('the no-JavaScript form refuses a foreign Origin, as the JSON call does
     expectD4({ status: json.statusCode, body: json.json(), raw: json.body }, 403);
   });
 
-  it('from the service\'s own address: sent', async () => {
+  it("from the service's own address: sent", async () => {
     const p = await createProfile(t, owner);
     const res = await post(p.id, { origin: new URL(t.config.publicUrl).origin });
     expect(res.headers.location).toMatch(/#contact-sent$/);

@@ -7,7 +7,6 @@ import { createProfile, expectD4 } from '../support/factories.ts';
 
 /** D5 contact exchange: a stored lead, a mail to the owner, the vCard to the visitor, rate limits. */
 
-
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
@@ -113,7 +112,12 @@ describe('POST /send/contact', () => {
     let firstLimited = -1;
     for (let i = 0; i < 200 && firstLimited < 0; i++) {
       // Each from its own network address, so the per-client limit (contact-limits.test.ts) stays out of it.
-      const res = await t.call({ method: 'POST', url: '/send/contact', payload: { profileId: p.id, senderEmail: newVisitor(), language: 'en' }, remoteAddress: `192.0.2.${i % 250}` });
+      const res = await t.call({
+        method: 'POST',
+        url: '/send/contact',
+        payload: { profileId: p.id, senderEmail: newVisitor(), language: 'en' },
+        remoteAddress: `192.0.2.${i % 250}`,
+      });
       if (res.status === 429) firstLimited = i;
       else expect(res.status, res.raw).toBe(200);
     }

@@ -18,7 +18,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const vcf = (profileId: string, comment?: string) =>
-  t.get(`/download/generate-vcf-with-comment?profileId=${encodeURIComponent(profileId)}${comment === undefined ? '' : `&comment=${encodeURIComponent(comment)}`}`);
+  t.get(
+    `/download/generate-vcf-with-comment?profileId=${encodeURIComponent(profileId)}${comment === undefined ? '' : `&comment=${encodeURIComponent(comment)}`}`,
+  );
 
 function parse(text: string): ICAL.Component {
   return new ICAL.Component(ICAL.parse(text));

@@ -30,12 +30,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type FieldKind =
-  | { type: 'id' }
-  | { type: 'text'; max: number }
-  | { type: 'enum'; values: readonly string[] }
-  | { type: 'email' }
-  | { type: 'shortLinkId' }
-  | { type: 'sort' };
+  { type: 'id' } | { type: 'text'; max: number } | { type: 'enum'; values: readonly string[] } | { type: 'email' } | { type: 'shortLinkId' } | { type: 'sort' };
 
 interface JsonCall {
   method: 'POST';
@@ -54,28 +49,126 @@ const PROFILE_TEXT = Object.fromEntries(
 
 /** Every JSON call of SPEC 7 (and D8's activate/deactivate, D11's Google link), with a valid body. */
 const JSON_CALLS: JsonCall[] = [
-  { method: 'POST', url: '/social-media-link/create', owner: true, valid: () => ({ profileId: ids.profile, type: 'website', link: 'https://x.example', name: 'n', sort: 1 }), fields: { profileId: id, type: { type: 'enum', values: LINK_TYPES }, link: text(2048), name: text(200), sort: { type: 'sort' } }, required: ['profileId', 'type', 'link'] },
-  { method: 'POST', url: '/social-media-link/update', owner: true, valid: () => ({ socialMediaLinkId: ids.link, type: 'website', link: 'https://x.example', name: 'n', sort: 1 }), fields: { socialMediaLinkId: id, type: { type: 'enum', values: LINK_TYPES }, link: text(2048), name: text(200), sort: { type: 'sort' } }, required: ['socialMediaLinkId'] },
-  { method: 'POST', url: '/social-media-link/remove', owner: true, valid: () => ({ socialMediaLinkId: ids.link }), fields: { socialMediaLinkId: id }, required: ['socialMediaLinkId'] },
-  { method: 'POST', url: '/social-media-links/show', owner: false, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
-  { method: 'POST', url: '/find/own/social-media-link/by-id', owner: true, valid: () => ({ socialMediaLinkId: ids.link }), fields: { socialMediaLinkId: id }, required: ['socialMediaLinkId'] },
-  { method: 'POST', url: '/find/own/social-media-links/by-profile-id', owner: true, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
-  { method: 'POST', url: '/profile/short-link/social-media-links/show', owner: false, valid: () => ({ shortLinkId: ids.shortLink }), fields: { shortLinkId: text(64) }, required: ['shortLinkId'] },
-  { method: 'POST', url: '/profile/create', owner: true, valid: () => ({ profileName: 'P', firstName: 'F' }), fields: { ...PROFILE_TEXT, businessNote: text(2000), layout: text(40), type: { type: 'enum', values: ['DEFAULT', 'CUSTOM'] } }, required: [] },
-  { method: 'POST', url: '/profile/update', owner: true, valid: () => ({ id: ids.profile, firstName: 'F' }), fields: { id, ...PROFILE_TEXT, businessNote: text(2000), layout: text(40), type: { type: 'enum', values: ['DEFAULT', 'CUSTOM'] } }, required: ['id'] },
+  {
+    method: 'POST',
+    url: '/social-media-link/create',
+    owner: true,
+    valid: () => ({ profileId: ids.profile, type: 'website', link: 'https://x.example', name: 'n', sort: 1 }),
+    fields: { profileId: id, type: { type: 'enum', values: LINK_TYPES }, link: text(2048), name: text(200), sort: { type: 'sort' } },
+    required: ['profileId', 'type', 'link'],
+  },
+  {
+    method: 'POST',
+    url: '/social-media-link/update',
+    owner: true,
+    valid: () => ({ socialMediaLinkId: ids.link, type: 'website', link: 'https://x.example', name: 'n', sort: 1 }),
+    fields: { socialMediaLinkId: id, type: { type: 'enum', values: LINK_TYPES }, link: text(2048), name: text(200), sort: { type: 'sort' } },
+    required: ['socialMediaLinkId'],
+  },
+  {
+    method: 'POST',
+    url: '/social-media-link/remove',
+    owner: true,
+    valid: () => ({ socialMediaLinkId: ids.link }),
+    fields: { socialMediaLinkId: id },
+    required: ['socialMediaLinkId'],
+  },
+  {
+    method: 'POST',
+    url: '/social-media-links/show',
+    owner: false,
+    valid: () => ({ profileId: ids.profile }),
+    fields: { profileId: id },
+    required: ['profileId'],
+  },
+  {
+    method: 'POST',
+    url: '/find/own/social-media-link/by-id',
+    owner: true,
+    valid: () => ({ socialMediaLinkId: ids.link }),
+    fields: { socialMediaLinkId: id },
+    required: ['socialMediaLinkId'],
+  },
+  {
+    method: 'POST',
+    url: '/find/own/social-media-links/by-profile-id',
+    owner: true,
+    valid: () => ({ profileId: ids.profile }),
+    fields: { profileId: id },
+    required: ['profileId'],
+  },
+  {
+    method: 'POST',
+    url: '/profile/short-link/social-media-links/show',
+    owner: false,
+    valid: () => ({ shortLinkId: ids.shortLink }),
+    fields: { shortLinkId: text(64) },
+    required: ['shortLinkId'],
+  },
+  {
+    method: 'POST',
+    url: '/profile/create',
+    owner: true,
+    valid: () => ({ profileName: 'P', firstName: 'F' }),
+    fields: { ...PROFILE_TEXT, businessNote: text(2000), layout: text(40), type: { type: 'enum', values: ['DEFAULT', 'CUSTOM'] } },
+    required: [],
+  },
+  {
+    method: 'POST',
+    url: '/profile/update',
+    owner: true,
+    valid: () => ({ id: ids.profile, firstName: 'F' }),
+    fields: { id, ...PROFILE_TEXT, businessNote: text(2000), layout: text(40), type: { type: 'enum', values: ['DEFAULT', 'CUSTOM'] } },
+    required: ['id'],
+  },
   { method: 'POST', url: '/profile/delete', owner: true, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
   { method: 'POST', url: '/profile/activate', owner: true, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
   { method: 'POST', url: '/profile/deactivate', owner: true, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
-  { method: 'POST', url: '/find/own/profile/by-id', owner: true, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
-  { method: 'POST', url: '/profile/update/short-link-id', owner: true, valid: () => ({ profileId: ids.profile, shortLinkId: 'validNew123' }), fields: { profileId: id, shortLinkId: { type: 'shortLinkId' } }, required: ['profileId', 'shortLinkId'] },
+  {
+    method: 'POST',
+    url: '/find/own/profile/by-id',
+    owner: true,
+    valid: () => ({ profileId: ids.profile }),
+    fields: { profileId: id },
+    required: ['profileId'],
+  },
+  {
+    method: 'POST',
+    url: '/profile/update/short-link-id',
+    owner: true,
+    valid: () => ({ profileId: ids.profile, shortLinkId: 'validNew123' }),
+    fields: { profileId: id, shortLinkId: { type: 'shortLinkId' } },
+    required: ['profileId', 'shortLinkId'],
+  },
   { method: 'POST', url: '/profile/show', owner: false, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
-  { method: 'POST', url: '/send/contact', owner: false, valid: () => ({ profileId: ids.profile, senderEmail: 'v@example.com', language: 'en' }), fields: { profileId: id, senderEmail: { type: 'email' }, language: { type: 'enum', values: ['de', 'en'] } }, required: ['profileId', 'senderEmail'] },
+  {
+    method: 'POST',
+    url: '/send/contact',
+    owner: false,
+    valid: () => ({ profileId: ids.profile, senderEmail: 'v@example.com', language: 'en' }),
+    fields: { profileId: id, senderEmail: { type: 'email' }, language: { type: 'enum', values: ['de', 'en'] } },
+    required: ['profileId', 'senderEmail'],
+  },
   { method: 'POST', url: '/delete/profileLogo', owner: true, valid: () => ({ profileId: ids.profile }), fields: { profileId: id }, required: ['profileId'] },
   { method: 'POST', url: '/card/show', owner: false, valid: () => ({ cardId: ids.card }), fields: { cardId: id }, required: ['cardId'] },
   { method: 'POST', url: '/find/own/card/by-id', owner: true, valid: () => ({ cardId: ids.card }), fields: { cardId: id }, required: ['cardId'] },
-  { method: 'POST', url: '/card/register', owner: true, valid: () => ({ cardId: ids.card, firebaseUserEmail: owner.email }), fields: { cardId: id, firebaseUserEmail: text(254) }, required: ['cardId'] },
+  {
+    method: 'POST',
+    url: '/card/register',
+    owner: true,
+    valid: () => ({ cardId: ids.card, firebaseUserEmail: owner.email }),
+    fields: { cardId: id, firebaseUserEmail: text(254) },
+    required: ['cardId'],
+  },
   { method: 'POST', url: '/card/delete', owner: true, valid: () => ({ cardId: ids.card }), fields: { cardId: id }, required: ['cardId'] },
-  { method: 'POST', url: '/card/profile/change', owner: true, valid: () => ({ cardId: ids.card, profileId: ids.profile }), fields: { cardId: id, profileId: id }, required: ['cardId', 'profileId'] },
+  {
+    method: 'POST',
+    url: '/card/profile/change',
+    owner: true,
+    valid: () => ({ cardId: ids.card, profileId: ids.profile }),
+    fields: { cardId: id, profileId: id },
+    required: ['cardId', 'profileId'],
+  },
   { method: 'POST', url: '/wallet/google/save-url', owner: true, valid: () => ({ cardId: ids.card }), fields: { cardId: id }, required: ['cardId'] },
 ];
 
@@ -145,16 +238,17 @@ function mutationsOf(call: JsonCall): fc.Arbitrary<Mutation> {
   const fields = Object.keys(call.fields);
   const field = fc.constantFrom(...fields);
   const options: fc.Arbitrary<Mutation>[] = [
-    fc.oneof(fc.constantFrom('{', '{"a":', '[1,', '{"profileId": }', '', 'undefined', "{'single': 'quotes'}"), fc.string()).filter((s) => !isJson(s)).map((text) => ({ kind: 'malformed-json' as const, text })),
+    fc
+      .oneof(fc.constantFrom('{', '{"a":', '[1,', '{"profileId": }', '', 'undefined', "{'single': 'quotes'}"), fc.string())
+      .filter((s) => !isJson(s))
+      .map((text) => ({ kind: 'malformed-json' as const, text })),
     field.chain((f) => (call.fields[f].type === 'sort' ? notAPosition : notAString).map((value) => ({ kind: 'wrong-type' as const, field: f, value }))),
     field.map((f) => ({ kind: 'huge' as const, field: f })),
     // Valid JSON that tries to reach Object.prototype through the body.
     field.chain((f) =>
-      fc.constantFrom(
-        `{"${f}":{"__proto__":{"polluted":true}}}`,
-        `{"__proto__":{"${f}":"x"}}`,
-        `{"constructor":{"prototype":{"${f}":"x"}}}`,
-      ).map((text) => ({ kind: 'prototype-keys' as const, text })),
+      fc
+        .constantFrom(`{"${f}":{"__proto__":{"polluted":true}}}`, `{"__proto__":{"${f}":"x"}}`, `{"constructor":{"prototype":{"${f}":"x"}}}`)
+        .map((text) => ({ kind: 'prototype-keys' as const, text })),
     ),
   ];
   const withBadValues = fields.filter((f) => badValue(call.fields[f]) !== null);
@@ -200,8 +294,7 @@ function expectD4Client(res: { status: number; body: any; raw: string }, context
   }
 }
 
-const describeMutation = (m: Mutation) =>
-  m.kind === 'huge' ? `huge ${m.field}` : JSON.stringify(m).slice(0, 200);
+const describeMutation = (m: Mutation) => (m.kind === 'huge' ? `huge ${m.field}` : JSON.stringify(m).slice(0, 200));
 
 describe('every JSON call of SPEC 7 refuses bad input with a 4xx in D4 shape', () => {
   it.each(JSON_CALLS.map((c) => [`${c.method} ${c.url}`, c] as const))('%s', async (name, call) => {
@@ -243,7 +336,12 @@ describe('every JSON call of SPEC 7 refuses bad input with a 4xx in D4 shape', (
 
   it('refuses a body that is not JSON at all on every JSON call, with 4xx in D4 shape', async () => {
     for (const call of JSON_CALLS) {
-      const res = await t.call({ method: 'POST', url: call.url, payload: 'profileId=abc', headers: { 'content-type': 'text/plain', ...(call.owner ? owner.auth : {}) } });
+      const res = await t.call({
+        method: 'POST',
+        url: call.url,
+        payload: 'profileId=abc',
+        headers: { 'content-type': 'text/plain', ...(call.owner ? owner.auth : {}) },
+      });
       expectD4Client(res, `${call.url} text/plain`);
     }
   });
@@ -258,8 +356,16 @@ describe('every JSON call of SPEC 7 refuses bad input with a 4xx in D4 shape', (
 
 describe('the downloads refuse bad query strings with a 4xx in D4 shape', () => {
   const QUERY_CALLS = [
-    { url: '/download/generate-vcf-with-comment', valid: () => ({ profileId: ids.profile, comment: 'Hallo' }), fields: { profileId: id, comment: text(4000) } as Record<string, FieldKind> },
-    { url: '/download/calendar', valid: () => ({ profileId: ids.profile, remindIn: '1w' }), fields: { profileId: id, remindIn: { type: 'enum', values: ['1d', '3d', '1w'] } } as Record<string, FieldKind> },
+    {
+      url: '/download/generate-vcf-with-comment',
+      valid: () => ({ profileId: ids.profile, comment: 'Hallo' }),
+      fields: { profileId: id, comment: text(4000) } as Record<string, FieldKind>,
+    },
+    {
+      url: '/download/calendar',
+      valid: () => ({ profileId: ids.profile, remindIn: '1w' }),
+      fields: { profileId: id, remindIn: { type: 'enum', values: ['1d', '3d', '1w'] } } as Record<string, FieldKind>,
+    },
   ];
 
   type QueryMutation =
@@ -349,7 +455,12 @@ describe('the uploads refuse bad multipart input with a 4xx in D4 shape', () => 
           const file =
             m.kind === 'no-file'
               ? undefined
-              : { field: m.kind === 'wrong-field' ? m.name : kind, data: m.kind === 'not-an-image' ? m.bytes : png, filename: 'upload.png', contentType: 'image/png' };
+              : {
+                  field: m.kind === 'wrong-field' ? m.name : kind,
+                  data: m.kind === 'not-an-image' ? m.bytes : png,
+                  filename: 'upload.png',
+                  contentType: 'image/png',
+                };
           const body = await multipartBody(fields, file);
           payload = body.payload;
           contentType = body.headers['content-type'];
@@ -384,7 +495,9 @@ describe('paths with ids refuse bad and unknown ids with a 4xx in D4 shape', () 
   ];
 
   it.each(PATHS)('%s', async (name, build, asOwner, valid) => {
-    const segments = fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), unknownId, fc.constant('..'), fc.constant('%00')).filter((s) => !valid.includes(s) && !s.endsWith('.json'));
+    const segments = fc
+      .oneof(fc.string({ minLength: 1, maxLength: 80 }), unknownId, fc.constant('..'), fc.constant('%00'))
+      .filter((s) => !valid.includes(s) && !s.endsWith('.json'));
     await fc.assert(
       fc.asyncProperty(segments, async (segment) => {
         const url = build(segment === '%00' ? segment : encodeURIComponent(segment));

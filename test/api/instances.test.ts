@@ -21,8 +21,7 @@ afterAll(async () => {
 });
 
 const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const show = (app: { post: TestApp['post'] }, profileId: string) =>
-  app.post('/profile/show', { profileId }, undefined).then((r) => r);
+const show = (app: { post: TestApp['post'] }, profileId: string) => app.post('/profile/show', { profileId }, undefined).then((r) => r);
 
 describe('two instances on one database', () => {
   it('show an edit made through one instance on the other within the stamp cache time', async () => {
@@ -48,7 +47,11 @@ describe('two instances on one database', () => {
   it('add up the views both count, exactly, once both have written them', async () => {
     const profile = await createProfile(t, owner);
     const visits = (app: { post: TestApp['post']; app: TestApp['app'] }, n: number) =>
-      Promise.all(Array.from({ length: n }, () => app.app.inject({ method: 'POST', url: '/profile/show', payload: { profileId: profile.id }, headers: { 'user-agent': BROWSER_UA } })));
+      Promise.all(
+        Array.from({ length: n }, () =>
+          app.app.inject({ method: 'POST', url: '/profile/show', payload: { profileId: profile.id }, headers: { 'user-agent': BROWSER_UA } }),
+        ),
+      );
     await Promise.all([visits(t, 150), visits(other, 250)]);
     // One after the other: on SQLite both instances share this test's process, and a writer
     // waiting for the file's lock would block the other's commit (real instances are processes).

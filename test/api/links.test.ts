@@ -28,13 +28,24 @@ describe('POST /social-media-link/create', () => {
   it('answers socialMediaLinkId and every link field of SPEC 3', async () => {
     const p = await createProfile(t, owner);
     const before = Date.now();
-    const res = await t.post('/social-media-link/create', { profileId: p.id, type: 'linkedin', link: 'https://linkedin.com/in/erika', name: 'LinkedIn', sort: 1 }, owner);
+    const res = await t.post(
+      '/social-media-link/create',
+      { profileId: p.id, type: 'linkedin', link: 'https://linkedin.com/in/erika', name: 'LinkedIn', sort: 1 },
+      owner,
+    );
     expect(res.status, res.raw).toBe(200);
     const l = res.body;
     expect(typeof l.socialMediaLinkId).toBe('string');
     expect(l.socialMediaLinkId).toBe(l.id);
     expect(linkSchema.safeParse(l).success).toBe(true);
-    expect(l).toMatchObject({ link: 'https://linkedin.com/in/erika', name: 'LinkedIn', type: 'linkedin', sort: 1, cardProfileId: p.id, userProfileId: owner.userId });
+    expect(l).toMatchObject({
+      link: 'https://linkedin.com/in/erika',
+      name: 'LinkedIn',
+      type: 'linkedin',
+      sort: 1,
+      cardProfileId: p.id,
+      userProfileId: owner.userId,
+    });
     expect(l.created).toBeGreaterThanOrEqual(before);
     expect(l.createdIso).toBe(new Date(l.created).toISOString());
   });
@@ -53,7 +64,14 @@ describe('POST /social-media-link/create', () => {
     await createLink(t, owner, p.id, { link: 'https://e.example/far', sort: 99 });
     expect(await order(p.id)).toEqual({
       sorts: oneToN(6),
-      links: ['https://e.example/first', 'https://e.example/1', 'https://e.example/third', 'https://e.example/2', 'https://e.example/3', 'https://e.example/far'],
+      links: [
+        'https://e.example/first',
+        'https://e.example/1',
+        'https://e.example/third',
+        'https://e.example/2',
+        'https://e.example/3',
+        'https://e.example/far',
+      ],
     });
   });
 
@@ -65,7 +83,11 @@ describe('POST /social-media-link/create', () => {
 
   it('ignores server-managed fields of the body', async () => {
     const p = await createProfile(t, owner);
-    const res = await t.post('/social-media-link/create', { profileId: p.id, type: 'website', link: 'https://x.example', name: 'X', userProfileId: 'forged', created: 1, id: 'forgedLinkId1' }, owner);
+    const res = await t.post(
+      '/social-media-link/create',
+      { profileId: p.id, type: 'website', link: 'https://x.example', name: 'X', userProfileId: 'forged', created: 1, id: 'forgedLinkId1' },
+      owner,
+    );
     expect(res.status, res.raw).toBe(200);
     expect(res.body.userProfileId).toBe(owner.userId);
     expect(res.body.id).not.toBe('forgedLinkId1');
@@ -92,7 +114,11 @@ describe('POST /social-media-link/create', () => {
   });
 
   it('answers 404 cmc/profile-not-found for an unknown profile', async () => {
-    expectD4(await t.post('/social-media-link/create', { profileId: 'noSuchProfile', type: 'website', link: 'https://x.example' }, owner), 404, 'cmc/profile-not-found');
+    expectD4(
+      await t.post('/social-media-link/create', { profileId: 'noSuchProfile', type: 'website', link: 'https://x.example' }, owner),
+      404,
+      'cmc/profile-not-found',
+    );
   });
 
   it('shows the new link on the profile and touches its updated time', async () => {
@@ -109,7 +135,11 @@ describe('POST /social-media-link/update', () => {
   it('changes link, name and type and answers the link', async () => {
     const p = await createProfile(t, owner);
     const l = await createLink(t, owner, p.id, { type: 'website', link: 'https://old.example', name: 'Old' });
-    const res = await t.post('/social-media-link/update', { socialMediaLinkId: l.id, type: 'github', link: 'https://github.com/erika', name: 'GitHub', sort: 1 }, owner);
+    const res = await t.post(
+      '/social-media-link/update',
+      { socialMediaLinkId: l.id, type: 'github', link: 'https://github.com/erika', name: 'GitHub', sort: 1 },
+      owner,
+    );
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toMatchObject({ id: l.id, socialMediaLinkId: l.id, type: 'github', link: 'https://github.com/erika', name: 'GitHub', sort: 1 });
     const back = await t.post('/find/own/social-media-link/by-id', { socialMediaLinkId: l.id }, owner);
@@ -129,16 +159,26 @@ describe('POST /social-media-link/update', () => {
     const links: Link[] = [];
     for (const n of [1, 2, 3, 4]) links.push(await createLink(t, owner, p.id, { link: `https://m.example/${n}` }));
     await t.post('/social-media-link/update', { socialMediaLinkId: links[3].id, sort: 1 }, owner);
-    expect(await order(p.id)).toEqual({ sorts: [1, 2, 3, 4], links: ['https://m.example/4', 'https://m.example/1', 'https://m.example/2', 'https://m.example/3'] });
+    expect(await order(p.id)).toEqual({
+      sorts: [1, 2, 3, 4],
+      links: ['https://m.example/4', 'https://m.example/1', 'https://m.example/2', 'https://m.example/3'],
+    });
     await t.post('/social-media-link/update', { socialMediaLinkId: links[3].id, sort: 3 }, owner);
-    expect(await order(p.id)).toEqual({ sorts: [1, 2, 3, 4], links: ['https://m.example/1', 'https://m.example/2', 'https://m.example/4', 'https://m.example/3'] });
+    expect(await order(p.id)).toEqual({
+      sorts: [1, 2, 3, 4],
+      links: ['https://m.example/1', 'https://m.example/2', 'https://m.example/4', 'https://m.example/3'],
+    });
   });
 
   it('does not move a link to another profile through a profileId in the body', async () => {
     const a = await createProfile(t, owner);
     const b = await createProfile(t, owner);
     const l = await createLink(t, owner, a.id);
-    const res = await t.post('/social-media-link/update', { socialMediaLinkId: l.id, profileId: b.id, cardProfileId: b.id, userProfileId: 'forged', name: 'Renamed' }, owner);
+    const res = await t.post(
+      '/social-media-link/update',
+      { socialMediaLinkId: l.id, profileId: b.id, cardProfileId: b.id, userProfileId: 'forged', name: 'Renamed' },
+      owner,
+    );
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toMatchObject({ cardProfileId: a.id, userProfileId: owner.userId, name: 'Renamed' });
     expect((await readOwnLinks(t, owner, b.id)).length).toBe(0);
@@ -211,7 +251,10 @@ describe('link reads', () => {
     const l2 = await createLink(t, owner, p.id, { type: 'website', link: 'https://e.example' });
     const res = await t.post('/social-media-links/show', { profileId: p.id });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.map((l: { id: string; sort: number }) => [l.id, l.sort])).toEqual([[l1.id, 1], [l2.id, 2]]);
+    expect(res.body.map((l: { id: string; sort: number }) => [l.id, l.sort])).toEqual([
+      [l1.id, 1],
+      [l2.id, 2],
+    ]);
     for (const l of res.body) expect(publicLinkSchema.strict().safeParse(l).success).toBe(true);
   });
 

@@ -66,7 +66,10 @@ async function malloryCardState() {
 
 type Call = (user: TestUser | undefined) => Promise<{ status: number; body: any; raw: string }>;
 
-const uploadCall = (kind: 'profileImage' | 'profileLogo'): Call => (user) => upload(t, user, kind, aliceProfile.id, png);
+const uploadCall =
+  (kind: 'profileImage' | 'profileLogo'): Call =>
+  (user) =>
+    upload(t, user, kind, aliceProfile.id, png);
 
 /** Every owner call of SPEC 7 aimed at Alice's data. */
 const OWNER_CALLS: Array<[string, Call]> = [
@@ -76,8 +79,14 @@ const OWNER_CALLS: Array<[string, Call]> = [
   ['POST /profile/deactivate', (u) => t.post('/profile/deactivate', { profileId: aliceProfile.id }, u)],
   ['POST /find/own/profile/by-id', (u) => t.post('/find/own/profile/by-id', { profileId: aliceProfile.id }, u)],
   ['POST /profile/update/short-link-id', (u) => t.post('/profile/update/short-link-id', { profileId: aliceProfile.id, shortLinkId: 'hijacked1' }, u)],
-  ['POST /social-media-link/create', (u) => t.post('/social-media-link/create', { profileId: aliceProfile.id, type: 'website', link: 'https://evil.example', name: 'x', sort: 1 }, u)],
-  ['POST /social-media-link/update', (u) => t.post('/social-media-link/update', { socialMediaLinkId: aliceLink.id, link: 'https://evil.example', name: 'Hacked', sort: 2 }, u)],
+  [
+    'POST /social-media-link/create',
+    (u) => t.post('/social-media-link/create', { profileId: aliceProfile.id, type: 'website', link: 'https://evil.example', name: 'x', sort: 1 }, u),
+  ],
+  [
+    'POST /social-media-link/update',
+    (u) => t.post('/social-media-link/update', { socialMediaLinkId: aliceLink.id, link: 'https://evil.example', name: 'Hacked', sort: 2 }, u),
+  ],
   ['POST /social-media-link/remove', (u) => t.post('/social-media-link/remove', { socialMediaLinkId: aliceLink.id }, u)],
   ['POST /find/own/social-media-link/by-id', (u) => t.post('/find/own/social-media-link/by-id', { socialMediaLinkId: aliceLink.id }, u)],
   ['POST /find/own/social-media-links/by-profile-id', (u) => t.post('/find/own/social-media-links/by-profile-id', { profileId: aliceProfile.id }, u)],
@@ -86,7 +95,10 @@ const OWNER_CALLS: Array<[string, Call]> = [
   ['POST /delete/profileLogo', (u) => t.post('/delete/profileLogo', { profileId: aliceProfile.id }, u)],
   ['POST /find/own/card/by-id', (u) => t.post('/find/own/card/by-id', { cardId: aliceCard.cardId }, u)],
   ['POST /card/delete', (u) => t.post('/card/delete', { cardId: aliceCard.cardId }, u)],
-  ['POST /card/profile/change (her card)', (u) => t.post('/card/profile/change', { cardId: aliceCard.cardId, profileId: u ? malloryProfile.id : aliceSpare.id }, u)],
+  [
+    'POST /card/profile/change (her card)',
+    (u) => t.post('/card/profile/change', { cardId: aliceCard.cardId, profileId: u ? malloryProfile.id : aliceSpare.id }, u),
+  ],
   ['POST /card/profile/change (her profile)', (u) => t.post('/card/profile/change', { cardId: malloryCard.cardId, profileId: aliceSpare.id }, u)],
   ['GET /wallet/download/{cardId}', (u) => t.get(`/wallet/download/${aliceCard.cardId}`, u)],
   ['POST /wallet/google/save-url', (u) => t.post('/wallet/google/save-url', { cardId: aliceCard.cardId }, u)],

@@ -13,7 +13,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-process-'));
 const port = 4100 + Math.floor(Math.random() * 800);
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_CARDS: '0', DATABASE_URL: '', PUBLIC_URL: base };
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DEMO_CARDS: '0',
+  DATABASE_URL: '',
+  PUBLIC_URL: base,
+};
 let server: ChildProcess;
 
 async function startServer(): Promise<ChildProcess> {
@@ -30,7 +40,11 @@ async function startServer(): Promise<ChildProcess> {
 }
 
 async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (test)', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (test)', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -45,7 +59,11 @@ afterAll(() => {
 describe('the server process', () => {
   it('mints cards from the command line while the server runs, and the server sees them at once', async () => {
     const out = path.join(dataDir, 'print');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', 'mint', '--edition', 'rainbow', '--count', '3', '--out', out, '--json'], { cwd: root, env });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/cards.cli.ts', 'mint', '--edition', 'rainbow', '--count', '3', '--out', out, '--json'],
+      { cwd: root, env },
+    );
     const minted = JSON.parse(stdout) as { id: string; link: string; edition: string }[];
     expect(minted).toHaveLength(3);
     const csv = fs.readFileSync(path.join(out, 'cards.csv'), 'utf8').trim().split('\r\n');
@@ -59,7 +77,10 @@ describe('the server process', () => {
   });
 
   it('refuses a mint with an unknown edition with a clear message and no cards', async () => {
-    const result = await run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', 'mint', '--edition', 'gold', '--count', '3', '--out', dataDir], { cwd: root, env }).catch((e) => e);
+    const result = await run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', 'mint', '--edition', 'gold', '--count', '3', '--out', dataDir], {
+      cwd: root,
+      env,
+    }).catch((e) => e);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--edition must be one of');
   });

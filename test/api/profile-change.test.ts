@@ -42,7 +42,20 @@ describe('profiles.change', () => {
     const now = Date.now();
     await expect(
       profiles.change([p.id], async (change) => {
-        await links.insert({ id: 'halfWritten1', profileId: p.id, userId: owner.userId, type: 'website', link: 'https://a.example', name: 'A', sort: 1, created: now, updated: now }, change);
+        await links.insert(
+          {
+            id: 'halfWritten1',
+            profileId: p.id,
+            userId: owner.userId,
+            type: 'website',
+            link: 'https://a.example',
+            name: 'A',
+            sort: 1,
+            created: now,
+            updated: now,
+          },
+          change,
+        );
         throw new Error('the second step failed');
       }),
     ).rejects.toThrow('the second step failed');

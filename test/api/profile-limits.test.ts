@@ -12,7 +12,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const liveProfiles = async (userId: string) =>
-  Number((await t.app.db.selectFrom('profile').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).where('status', '!=', 'DELETED').executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.app.db
+        .selectFrom('profile')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .where('status', '!=', 'DELETED')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Profiles made through the service, as earlier hours' creations would have left them. */
 async function fillUpTo(userId: string, count: number) {

@@ -17,8 +17,23 @@ afterAll(async () => t.close());
 
 /** The fields SPEC 3 names for a profile, as D8 spells the timestamps. */
 const SPEC_PROFILE_FIELDS = [
-  'id', ...PROFILE_TEXT_FIELDS, 'profileImagePath', 'profileLogoPath', 'profileVcfPath', 'shortLinkId', 'profileViews',
-  'isActive', 'isInUse', 'layout', 'status', 'userProfileId', 'socialMediaLinks', 'created', 'updated', 'createdIso', 'updatedIso',
+  'id',
+  ...PROFILE_TEXT_FIELDS,
+  'profileImagePath',
+  'profileLogoPath',
+  'profileVcfPath',
+  'shortLinkId',
+  'profileViews',
+  'isActive',
+  'isInUse',
+  'layout',
+  'status',
+  'userProfileId',
+  'socialMediaLinks',
+  'created',
+  'updated',
+  'createdIso',
+  'updatedIso',
 ];
 
 /** Every server-managed field of D8 with a value a client must not be able to set. */
@@ -50,8 +65,16 @@ describe('POST /profile/create', () => {
     expect(profileSchema.safeParse(p).success).toBe(true);
     for (const [field, value] of Object.entries(fullProfileFields())) expect(p[field], field).toBe(value);
     expect(p).toMatchObject({
-      profileViews: 0, isActive: true, isInUse: false, layout: 'default', status: 'ACTIVE', type: 'DEFAULT',
-      userProfileId: owner.userId, profileImagePath: null, profileLogoPath: null, socialMediaLinks: [],
+      profileViews: 0,
+      isActive: true,
+      isInUse: false,
+      layout: 'default',
+      status: 'ACTIVE',
+      type: 'DEFAULT',
+      userProfileId: owner.userId,
+      profileImagePath: null,
+      profileLogoPath: null,
+      socialMediaLinks: [],
     });
     expect(p.id).toMatch(/^[A-Za-z0-9]+$/);
     expect(p.shortLinkId).toMatch(/^[A-Za-z0-9]+$/);
@@ -65,7 +88,15 @@ describe('POST /profile/create', () => {
     const res = await t.post('/profile/create', { profileName: 'Forged', ...SERVER_MANAGED, id: 'chosenByClient' }, owner);
     expect(res.status, res.raw).toBe(200);
     expect(res.body.profileName).toBe('Forged');
-    expect(res.body).toMatchObject({ profileViews: 0, userProfileId: owner.userId, isInUse: false, isActive: true, status: 'ACTIVE', profileImagePath: null, profileLogoPath: null });
+    expect(res.body).toMatchObject({
+      profileViews: 0,
+      userProfileId: owner.userId,
+      isInUse: false,
+      isActive: true,
+      status: 'ACTIVE',
+      profileImagePath: null,
+      profileLogoPath: null,
+    });
     expect(res.body.id).not.toBe('chosenByClient');
     expect(res.body.shortLinkId).not.toBe('forgedShortLink');
     expect(res.body.created).toBeGreaterThan(1);
@@ -98,8 +129,16 @@ describe('POST /profile/update', () => {
     expect(res.status, res.raw).toBe(200);
     const back = await readOwnProfile(t, owner, p.id);
     expect(back).toMatchObject({
-      jobTitle: 'CTO', profileViews: 0, userProfileId: owner.userId, isInUse: false, isActive: true, status: 'ACTIVE',
-      profileImagePath: null, profileLogoPath: null, shortLinkId: p.shortLinkId, created: p.created,
+      jobTitle: 'CTO',
+      profileViews: 0,
+      userProfileId: owner.userId,
+      isInUse: false,
+      isActive: true,
+      status: 'ACTIVE',
+      profileImagePath: null,
+      profileLogoPath: null,
+      shortLinkId: p.shortLinkId,
+      created: p.created,
     });
     expect((await publicShow(p.id)).status).toBe(200);
   });
@@ -118,7 +157,10 @@ describe('POST /profile/update', () => {
       const link = await createLink(t, owner, p.id, { link: 'https://two.example' });
       expect((await readOwnProfile(t, owner, p.id)).socialMediaLinks.map((l) => l.link)).toEqual(['https://one.example', 'https://two.example']);
       expect((await t.post('/social-media-link/update', { socialMediaLinkId: link.id, sort: 1 }, owner)).status).toBe(200);
-      expect((await publicShow(p.id)).body.profile.socialMediaLinks.map((l: { link: string }) => l.link)).toEqual(['https://two.example', 'https://one.example']);
+      expect((await publicShow(p.id)).body.profile.socialMediaLinks.map((l: { link: string }) => l.link)).toEqual([
+        'https://two.example',
+        'https://one.example',
+      ]);
       expect((await t.post('/profile/deactivate', { profileId: p.id }, owner)).status).toBe(200);
       expect((await readOwnProfile(t, owner, p.id)).status).toBe('INACTIVE');
     } finally {
@@ -184,7 +226,12 @@ describe('POST /profile/show (public)', () => {
     expect(anonymous.status, anonymous.raw).toBe(200);
     expect(anonymous.body.profile).toMatchObject({ id: p.id, firstName: 'Öffentlich' });
     expect(publicProfileSchema.strict().safeParse(anonymous.body.profile).success).toBe(true);
-    const withToken = await t.call({ method: 'POST', url: '/profile/show', payload: { profileId: p.id }, headers: { ...owner.auth, 'user-agent': BROWSER_UA } });
+    const withToken = await t.call({
+      method: 'POST',
+      url: '/profile/show',
+      payload: { profileId: p.id },
+      headers: { ...owner.auth, 'user-agent': BROWSER_UA },
+    });
     expect(withToken.status).toBe(200);
     expect(withToken.body.profile.id).toBe(p.id);
   });
@@ -229,7 +276,11 @@ describe('POST /profile/update/short-link-id', () => {
 
   it('refuses the current short link id with 400 cmc/short-link-unchanged', async () => {
     const p = await createProfile(t, owner);
-    const body = expectD4(await t.post('/profile/update/short-link-id', { profileId: p.id, shortLinkId: p.shortLinkId }, owner), 400, 'cmc/short-link-unchanged');
+    const body = expectD4(
+      await t.post('/profile/update/short-link-id', { profileId: p.id, shortLinkId: p.shortLinkId }, owner),
+      400,
+      'cmc/short-link-unchanged',
+    );
     expect(body.field).toBe('shortLinkId');
   });
 

@@ -74,7 +74,7 @@ describe('public answers', () => {
   });
 });
 
-describe('owner answers keep SPEC 3\'s whole shape', () => {
+describe("owner answers keep SPEC 3's whole shape", () => {
   it('POST /find/own/profile/by-id carries userProfileId, profileName and the view count', async () => {
     const res = await t.post('/find/own/profile/by-id', { profileId }, owner);
     expect(profileSchema.safeParse(res.body).success).toBe(true);

@@ -105,7 +105,7 @@ describe('uploads under /media/', () => {
 });
 
 describe('public pages keep their own headers', () => {
-  it('a hash-based CSP, their cache rules, and none of the owner app\'s set', async () => {
+  it("a hash-based CSP, their cache rules, and none of the owner app's set", async () => {
     for (const url of [`/p/${profileId}`, `/l/${(await t.post('/find/own/profile/by-id', { profileId }, owner)).body.shortLinkId}`]) {
       const res = await t.call({ method: 'GET', url, headers: { accept: 'text/html', 'user-agent': BROWSER_UA } });
       expect(res.status).toBe(200);

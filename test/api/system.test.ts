@@ -99,8 +99,7 @@ describe('API docs', () => {
 });
 
 describe('translations', () => {
-  const namespaces = (lng: string) =>
-    fs.readdirSync(path.resolve(import.meta.dirname, '../../locales', lng)).filter((f) => f.endsWith('.json'));
+  const namespaces = (lng: string) => fs.readdirSync(path.resolve(import.meta.dirname, '../../locales', lng)).filter((f) => f.endsWith('.json'));
 
   it('serves every translation file under locales/ as it is on disk', async () => {
     for (const lng of ['de', 'en']) {

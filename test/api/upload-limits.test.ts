@@ -23,7 +23,10 @@ describe('many large uploads at once', () => {
     const big = await pngImage(6000, 4000, '#446688');
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => upload(t, owner, 'profileImage', profiles[i % profiles.length].id, big)));
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(t.app.services.decodeSlots.slots);
     const refused = results.filter((r) => r.status === 503);
     expect(refused.length).toBeGreaterThan(0);

@@ -54,13 +54,23 @@ async function opensslVerify(files: Map<string, Buffer>, caFile: string, manifes
   const signerOut = path.join(dir, 'signer.pem');
   try {
     await run('openssl', [
-      'smime', '-verify', '-binary', '-inform', 'DER',
-      '-in', path.join(dir, 'signature'),
-      '-content', path.join(dir, 'manifest.json'),
-      '-CAfile', caFile,
-      '-purpose', 'any',
-      '-signer', signerOut,
-      '-out', path.join(dir, 'verified-content'),
+      'smime',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      path.join(dir, 'signature'),
+      '-content',
+      path.join(dir, 'manifest.json'),
+      '-CAfile',
+      caFile,
+      '-purpose',
+      'any',
+      '-signer',
+      signerOut,
+      '-out',
+      path.join(dir, 'verified-content'),
     ]);
     return { ok: true as const, signer: new X509Certificate(await readFile(signerOut)), content: await readFile(path.join(dir, 'verified-content')) };
   } catch (error) {
@@ -151,7 +161,12 @@ describe('GET /wallet/download/{cardId} with the development certificate', () =>
 
   it('names the card as serial number and the configured pass type and team ids', () => {
     const json = JSON.parse(files.get('pass.json')!.toString('utf8'));
-    expect(json).toMatchObject({ formatVersion: 1, serialNumber: cardId, passTypeIdentifier: t.config.wallet.apple.passTypeId, teamIdentifier: t.config.wallet.apple.teamId });
+    expect(json).toMatchObject({
+      formatVersion: 1,
+      serialNumber: cardId,
+      passTypeIdentifier: t.config.wallet.apple.passTypeId,
+      teamIdentifier: t.config.wallet.apple.teamId,
+    });
   });
 
   it('shows the uploaded profile image as the pass thumbnail in PNG', () => {
@@ -213,7 +228,10 @@ describe('GET /wallet/download/{cardId} with the operator’s Apple certificates
     const dir = await mkdtemp(path.join(scratch, 'apple-'));
     caFile = path.join(dir, 'AppleWWDRCAG4.pem');
     await writeFile(path.join(dir, 'pass.cer'), new X509Certificate(set.signerCert).raw);
-    await writeFile(path.join(dir, 'pass-key.pem'), createPrivateKey(set.signerKey).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'open sesame' }));
+    await writeFile(
+      path.join(dir, 'pass-key.pem'),
+      createPrivateKey(set.signerKey).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'open sesame' }),
+    );
     await writeFile(caFile, set.wwdr);
     t = await createTestApp({
       PUBLIC_URL,
@@ -274,7 +292,16 @@ describe('POST /wallet/google/save-url', () => {
     publicKeyPem = keys.publicKey;
     // Shaped like the JSON key the Google Cloud console hands out (fields the server ignores included).
     const keyFile = path.join(scratch, 'service-account.json');
-    await writeFile(keyFile, JSON.stringify({ type: 'service_account', project_id: 'contact-cards-test', private_key_id: 'abc123', private_key: keys.privateKey, client_email: SERVICE_ACCOUNT_EMAIL }));
+    await writeFile(
+      keyFile,
+      JSON.stringify({
+        type: 'service_account',
+        project_id: 'contact-cards-test',
+        private_key_id: 'abc123',
+        private_key: keys.privateKey,
+        client_email: SERVICE_ACCOUNT_EMAIL,
+      }),
+    );
     t = await createTestApp({ PUBLIC_URL, GOOGLE_WALLET_SERVICE_ACCOUNT: keyFile, GOOGLE_WALLET_ISSUER_ID: ISSUER_ID });
     [owner, stranger] = await Promise.all([t.signUp(), t.signUp()]);
   });
@@ -297,7 +324,11 @@ describe('POST /wallet/google/save-url', () => {
     expect(Object.keys(res.body)).toEqual(['url']);
     const jwt = jwtOf(res.body.url);
     expect(decodeProtectedHeader(jwt)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
-    const { payload } = await jwtVerify(jwt, await importSPKI(publicKeyPem, 'RS256'), { algorithms: ['RS256'], issuer: SERVICE_ACCOUNT_EMAIL, audience: 'google' });
+    const { payload } = await jwtVerify(jwt, await importSPKI(publicKeyPem, 'RS256'), {
+      algorithms: ['RS256'],
+      issuer: SERVICE_ACCOUNT_EMAIL,
+      audience: 'google',
+    });
     expect(payload.typ).toBe('savetowallet');
     expect(payload.origins).toEqual([PUBLIC_URL]);
   });

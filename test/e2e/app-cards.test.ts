@@ -50,7 +50,10 @@ describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
       // The overview lists the card and the profile made for it, now in use.
       await page.getByRole('link', { name: text(lng, 'molecules', 'back_to_overview') }).click();
       await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
-      await page.getByText(text(lng, 'cards', 'editions.rainbow')).first().waitFor();
+      await page
+        .getByText(text(lng, 'cards', 'editions.rainbow'))
+        .first()
+        .waitFor();
       await page.getByText(text(lng, 'my_profile', 'in_use'), { exact: true }).waitFor();
     });
     await context.close();
@@ -67,7 +70,10 @@ describe('my card', () => {
     const page = await context.newPage();
     await withFailureShot(page, 'my-card', async () => {
       await page.goto(`${session.server.base}/`);
-      await page.locator('.card-tile').filter({ hasText: text(lng, 'cards', 'editions.kingOfTheMoment') }).click();
+      await page
+        .locator('.card-tile')
+        .filter({ hasText: text(lng, 'cards', 'editions.kingOfTheMoment') })
+        .click();
       await page.waitForURL(new RegExp(`/my-card/${cardId}$`));
       await page.getByRole('heading', { level: 1, name: text(lng, 'my_card', 'title') }).waitFor();
       await expectAccessible(page, 'my card');
@@ -79,12 +85,14 @@ describe('my card', () => {
       expect(await qr.isVisible()).toBe(false);
       await page.getByRole('button', { name: text(lng, 'my_card', 'show_qr') }).click();
       expect(await qr.isVisible()).toBe(true);
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: text(lng, 'my_card', 'download_qr') }).click(),
-      ]);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: text(lng, 'my_card', 'download_qr') }).click()]);
       expect(download.suggestedFilename()).toBe(`QR-${cardId}.png`);
-      expect(fs.readFileSync(await download.path()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        fs
+          .readFileSync(await download.path())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
 
       // SPEC 5: saving without a profile says so.
       await page.getByLabel(text(lng, 'my_card', 'profile_label'), { exact: true }).selectOption('');
@@ -94,7 +102,10 @@ describe('my card', () => {
       // The card preview shows the card's profile with the way back.
       await page.getByRole('link', { name: text(lng, 'my_card', 'preview') }).click();
       await page.waitForURL(new RegExp(`/card/${cardId}/preview$`));
-      await page.getByText(text(lng, 'preview_profile', 'preview_notice')).first().waitFor();
+      await page
+        .getByText(text(lng, 'preview_profile', 'preview_notice'))
+        .first()
+        .waitFor();
       await page.getByRole('link', { name: text(lng, 'preview_profile', 'back_to_overview') }).waitFor();
       await expectAccessible(page, 'card preview');
       await page.goBack();
@@ -137,7 +148,10 @@ describe('scan path', () => {
         await expectAccessible(page, 'register card');
         await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor({ timeout: 30_000 });
         await page.waitForURL(new RegExp(`${session.server.base}/$`));
-        await page.getByText(text(lng, 'cards', 'editions.firstEditionSilver')).first().waitFor();
+        await page
+          .getByText(text(lng, 'cards', 'editions.firstEditionSilver'))
+          .first()
+          .waitFor();
       });
       expect(wasm).toHaveLength(1);
       expect(wasm[0]).toMatch(new RegExp(`^200 ${session.server.base}/assets/zxing_reader-[\\w-]+\\.wasm$`));
@@ -159,7 +173,10 @@ describe('scan path', () => {
     try {
       await withFailureShot(page, 'scan-unreadable', async () => {
         await page.goto(`${session.server.base}/register-card`);
-        await page.getByText(text(lng, 'register_card', 'could_not_read_card_info')).first().waitFor({ timeout: 30_000 });
+        await page
+          .getByText(text(lng, 'register_card', 'could_not_read_card_info'))
+          .first()
+          .waitFor({ timeout: 30_000 });
         // Still on the scanner, nothing registered.
         expect(new URL(page.url()).pathname).toBe('/register-card');
         await page.locator('.scanner-frame video').waitFor();

@@ -296,7 +296,12 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       ]);
       expect(download.suggestedFilename()).toBe(`WalletCard-${cardId}.pkpass`);
       // A .pkpass is a zip archive.
-      expect(fs.readFileSync(await download.path()).subarray(0, 2).toString()).toBe('PK');
+      expect(
+        fs
+          .readFileSync(await download.path())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
       await shows(page, text(lng, 'cards', 'wallet.download_success'));
     });
     await context.close();

@@ -105,7 +105,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 export async function mailLink(base: string, to: string, pathPart: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const mails = (await (await fetch(`${base}/_dev/mail`)).json()) as OutboxMail[];
-    const link = mails.filter((m) => m.to === to).flatMap((m) => m.links).find((l) => l.includes(pathPart));
+    const link = mails
+      .filter((m) => m.to === to)
+      .flatMap((m) => m.links)
+      .find((l) => l.includes(pathPart));
     if (link) return link;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -120,7 +123,10 @@ export async function y4mFromImage(image: Buffer): Promise<string> {
   const width = 640;
   const height = 480;
   const side = 400;
-  const code = await sharp(image).flatten({ background: '#ffffff' }).resize(side, side, { kernel: 'nearest', fit: 'contain', background: '#ffffff' }).toBuffer();
+  const code = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .resize(side, side, { kernel: 'nearest', fit: 'contain', background: '#ffffff' })
+    .toBuffer();
   const luma = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
     .composite([{ input: code, left: (width - side) / 2, top: (height - side) / 2 }])
     .greyscale()
@@ -149,7 +155,9 @@ export function oversizedImage(name: string): { name: string; mimeType: string; 
 
 /** A small real photo-like PNG for uploads. */
 export function smallPng(colour = '#3366cc'): Promise<Buffer> {
-  return sharp({ create: { width: 240, height: 240, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: 240, height: 240, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /**

@@ -60,7 +60,11 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const t = await createTestApp(env);
   const owner = await t.signUp();
   const card = await registerCard(t, owner, 'firstEditionDark');
-  const update = await t.post('/profile/update', { id: card.cardProfileId, profileName: PROFILE_NAME, firstName: 'Jürgen', lastName: 'Größe', jobTitle: 'Engineer', companyName: 'Müller GmbH' }, owner);
+  const update = await t.post(
+    '/profile/update',
+    { id: card.cardProfileId, profileName: PROFILE_NAME, firstName: 'Jürgen', lastName: 'Größe', jobTitle: 'Engineer', companyName: 'Müller GmbH' },
+    owner,
+  );
   if (update.status !== 200) throw new Error(`profile update failed: ${update.status} ${update.raw}`);
   const bare = await registerCard(t, owner, 'rainbow');
   await t.app.db.updateTable('card').set({ profileId: null }).where('id', '=', bare.cardId).execute();
@@ -72,7 +76,11 @@ beforeAll(async () => {
   // Without the built owner app the server answers its API only: say so instead of timing out.
   if (!existsSync(path.join(APP_DIST_DIR, 'index.html'))) throw new Error('dist/app is missing: run `npm run build` before the browser suites');
   scratch = await mkdtemp(path.join(tmpdir(), 'wallet-e2e-'));
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   publicKeyPem = keys.publicKey;
   const keyFile = path.join(scratch, 'service-account.json');
   await writeFile(keyFile, JSON.stringify({ type: 'service_account', client_email: SERVICE_ACCOUNT_EMAIL, private_key: keys.privateKey }));
@@ -92,7 +100,9 @@ afterEach(async () => {
 async function openOverview(target: Server, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<Page> {
   context = await phoneContext(browser, { locale: 'en-GB' });
   // No internet here: Google's save page answers from the test, so the navigation to it completes.
-  await context.route(/^https:\/\/pay\.google\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google Wallet</title>' }));
+  await context.route(/^https:\/\/pay\.google\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google Wallet</title>' }),
+  );
   await prepare?.(context);
   const page = await context.newPage();
   await page.goto(`${target.base}/login`);
@@ -198,7 +208,11 @@ describe('card load error', () => {
     const page = await openOverview(server, (ctx) => ctx.route(/\/find\/own\/cards$/, (route) => route.abort('failed')));
     await openPicker(page, 'apple');
     await expectToast(page, TEXT.cardLoadError);
-    expect(await picker(page, 'apple').getByRole('button', { name: new RegExp(PROFILE_NAME) }).count()).toBe(0);
+    expect(
+      await picker(page, 'apple')
+        .getByRole('button', { name: new RegExp(PROFILE_NAME) })
+        .count(),
+    ).toBe(0);
     await maybeScreenshot(page, 'wallet-card-load-error');
   });
 });

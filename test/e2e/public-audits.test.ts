@@ -32,7 +32,13 @@ async function violations(page: Page): Promise<string[]> {
 describe('axe-core', () => {
   for (const lng of ['de', 'en'] as const) {
     it(`finds nothing on the pages in ${lng}`, async () => {
-      const paths = [`/p/${session.server.full.id}`, `/l/${session.server.full.shortLinkId}`, `/card/${unregisteredCard}`, '/card/neverMinted1', '/p/missingProfile'];
+      const paths = [
+        `/p/${session.server.full.id}`,
+        `/l/${session.server.full.shortLinkId}`,
+        `/card/${unregisteredCard}`,
+        '/card/neverMinted1',
+        '/p/missingProfile',
+      ];
       for (const path of paths) {
         const page = await phone(lng, path);
         expect(await violations(page), path).toEqual([]);

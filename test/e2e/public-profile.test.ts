@@ -14,8 +14,24 @@ import { useE2eSession } from './support/session.ts';
 const session = useE2eSession(startPublicServer);
 
 const TEXT = {
-  de: { reminder: 'Erinnerung setzen', exchange: 'Kontakt austauschen', save: 'Kontakt speichern', cancel: 'Abbrechen', send: 'Austauschen', calendar: 'Zum Kalender hinzufügen', open: 'Öffnen' },
-  en: { reminder: 'Set reminder', exchange: 'Exchange details', save: 'Save contact', cancel: 'Cancel', send: 'Exchange', calendar: 'Add to calendar', open: 'Open' },
+  de: {
+    reminder: 'Erinnerung setzen',
+    exchange: 'Kontakt austauschen',
+    save: 'Kontakt speichern',
+    cancel: 'Abbrechen',
+    send: 'Austauschen',
+    calendar: 'Zum Kalender hinzufügen',
+    open: 'Öffnen',
+  },
+  en: {
+    reminder: 'Set reminder',
+    exchange: 'Exchange details',
+    save: 'Save contact',
+    cancel: 'Cancel',
+    send: 'Exchange',
+    calendar: 'Add to calendar',
+    open: 'Open',
+  },
 } as const;
 
 /** A new phone with the browser language set (Accept-Language follows it) on the full profile. */
@@ -28,16 +44,20 @@ async function openProfile(lng: 'de' | 'en', options: { javaScriptEnabled?: bool
 }
 
 /** No internet here: the booking link answers from the test. Only where needed: routing stops downloads in Chromium. */
-const fakeBookingSite = () => session.context!.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
+const fakeBookingSite = () =>
+  session.context!.route('https://calendly.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
 
 const openDialogs = (page: Page) => page.locator('dialog').evaluateAll((ds) => ds.filter((d) => getComputedStyle(d).display !== 'none').map((d) => d.id));
 
 /** True when a click at the centre of `selector` would land on a dialog (the page behind cannot be clicked). */
 const coveredByDialog = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return Boolean(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('dialog'));
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return Boolean(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('dialog'));
+    });
 
 async function download(page: Page, action: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), action()]);
@@ -58,7 +78,8 @@ for (const lng of ['de', 'en'] as const) {
       expect(await page.getAttribute('html', 'lang')).toBe(lng);
       expect(await page.locator('h1').innerText()).toBe('Dr. Jürgen Größe-Übermühl');
       expect(await page.getByText('Leiter Vertrieb und Kundenbeziehungen').isVisible()).toBe(true);
-      for (const label of [text.reminder, text.exchange, text.save]) expect(await page.locator('.p-acts').getByRole('link', { name: label }).isVisible()).toBe(true);
+      for (const label of [text.reminder, text.exchange, text.save])
+        expect(await page.locator('.p-acts').getByRole('link', { name: label }).isVisible()).toBe(true);
       expect(await page.locator('.p-list a[data-confirm]').count()).toBe(4);
       expect(await page.locator('.p-soc a').count()).toBe(16);
       // The images arrived and are drawn (a broken image has no natural width).

@@ -92,7 +92,8 @@ export function expectD4(res: { status: number; body: any; raw: string }, status
 }
 
 /** A browser User-Agent: only these count as views (D10). */
-export const BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 /** A crawler's User-Agent: never counted (D10). */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
@@ -127,7 +128,9 @@ export async function upload(
 /** A small PNG of one colour, made with sharp. */
 export async function pngImage(width = 64, height = 48, colour = '#3366cc'): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /**

@@ -60,7 +60,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // The port is chosen up front so PUBLIC_URL is the server's real address: links in mails,
   // card links and reminder URLs then work as they are when a suite listens.
   const port = await freePort();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', DEMO_CARDS: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    DEMO_CARDS: '0',
+    ...env,
+  });
   const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
@@ -82,7 +90,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const up = await call({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, name: email.split('@')[0] }, remoteAddress });
       if (up.status !== 200) throw new Error(`sign-up failed: ${up.status} ${up.raw}`);
       if (options.verified !== false) {
-        await app.db.updateTable('user').set({ emailVerified: database.engine === 'postgres' ? true : 1 }).where('email', '=', email).execute();
+        await app.db
+          .updateTable('user')
+          .set({ emailVerified: database.engine === 'postgres' ? true : 1 })
+          .where('email', '=', email)
+          .execute();
       }
       const signIn = await call({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress });
       if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.raw}`);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
-  profileEnvelopeSchema, profileSchema, type Profile, type ProfileCreateInput, type ProfileUpdateInput,
+  profileEnvelopeSchema,
+  profileSchema,
+  type Profile,
+  type ProfileCreateInput,
+  type ProfileUpdateInput,
 } from '../../../shared/schemas/profile.schema.ts';
 import { apiRequest } from './api-client.ts';
 

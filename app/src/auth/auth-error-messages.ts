@@ -22,7 +22,8 @@ export function loginErrorKey(code: string | undefined): LoginErrorKey {
 }
 
 /** The SPEC 8 message keys of the sign-up screen (namespace `register_page`). */
-export type RegisterErrorKey = 'email_not_valid_info' | 'check_input_info' | 'password_not_valid_info' | 'email_already_in_use_info' | 'too_many_requests_info' | 'register_failed_info';
+export type RegisterErrorKey =
+  'email_not_valid_info' | 'check_input_info' | 'password_not_valid_info' | 'email_already_in_use_info' | 'too_many_requests_info' | 'register_failed_info';
 
 /** SPEC 8, register. `email_already_in_use_info` also sends the owner to login (the caller does that). */
 export function registerErrorKey(code: string | undefined): RegisterErrorKey {
@@ -44,7 +45,8 @@ export function registerErrorKey(code: string | undefined): RegisterErrorKey {
 }
 
 /** The SPEC 8 message keys of the reset screens (namespace `reset_password`). */
-export type ResetErrorKey = 'email_not_valid' | 'username_password_not_correct' | 'password_not_valid_info' | 'reset_link_invalid_info' | 'too_many_requests_info' | 'reset_failed_info';
+export type ResetErrorKey =
+  'email_not_valid' | 'username_password_not_correct' | 'password_not_valid_info' | 'reset_link_invalid_info' | 'too_many_requests_info' | 'reset_failed_info';
 
 /** SPEC 8, reset password; the new-password step adds the weak password and the stale link. */
 export function resetErrorKey(code: string | undefined): ResetErrorKey {

@@ -7,7 +7,7 @@ import zxingReaderWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
  * package. Without this the library fetches the file from a public CDN. The pinned zxing-wasm
  * version equals the one barcode-detector bundles, because glue code and wasm must match.
  */
-export function useLocalQrReaderWasm(): void {
+export function prepareLocalQrReaderWasm(): void {
   setZXingModuleOverrides({
     locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasmUrl : prefix + path),
   });

@@ -8,11 +8,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation('languages');
   const current = toAppLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <Dropdown
-      className="language-switch"
-      label={t('choose_language', { language: t(current) })}
-      trigger={<FlagIcon language={current} />}
-    >
+    <Dropdown className="language-switch" label={t('choose_language', { language: t(current) })} trigger={<FlagIcon language={current} />}>
       {(close) => (
         <ul className="dropdown-list">
           {APP_LANGUAGES.map((lng) => (

@@ -42,7 +42,9 @@ export function ModalDialog({ open, title, onClose, children, footer }: ModalDia
     >
       {open && (
         <div className="modal-box">
-          <h2 id={titleId} className="modal-title">{title}</h2>
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
           <div className="modal-body">{children}</div>
           {footer && <div className="modal-footer">{footer}</div>}
         </div>

@@ -39,20 +39,40 @@ export function NavBar() {
                 loginImage ? (
                   <img className="avatar" src={loginImage} alt="" width={36} height={36} />
                 ) : (
-                  <span className="avatar avatar-initials" aria-hidden="true">{initials(user.name, user.email)}</span>
+                  <span className="avatar avatar-initials" aria-hidden="true">
+                    {initials(user.name, user.email)}
+                  </span>
                 )
               }
             >
               {(close) => (
                 <ul className="dropdown-list">
-                  <li className="dropdown-heading" title={user.email}>{user.email}</li>
-                  <li><Link className="dropdown-item" to="/" onClick={close}>{t('nav.edit_profiles')}</Link></li>
-                  <li><Link className="dropdown-item" to="/change-password" onClick={close}>{t('nav.change_password')}</Link></li>
+                  <li className="dropdown-heading" title={user.email}>
+                    {user.email}
+                  </li>
+                  <li>
+                    <Link className="dropdown-item" to="/" onClick={close}>
+                      {t('nav.edit_profiles')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link className="dropdown-item" to="/change-password" onClick={close}>
+                      {t('nav.change_password')}
+                    </Link>
+                  </li>
                   {config?.supportEmail && (
-                    <li><a className="dropdown-item" href={`mailto:${config.supportEmail}`} onClick={close}>{t('nav.support')}</a></li>
+                    <li>
+                      <a className="dropdown-item" href={`mailto:${config.supportEmail}`} onClick={close}>
+                        {t('nav.support')}
+                      </a>
+                    </li>
                   )}
                   {config?.shopUrl && (
-                    <li><a className="dropdown-item" href={config.shopUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('nav.shop')}</a></li>
+                    <li>
+                      <a className="dropdown-item" href={config.shopUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+                        {t('nav.shop')}
+                      </a>
+                    </li>
                   )}
                   <li>
                     <button
@@ -81,9 +101,17 @@ export function NavBar() {
             >
               {(close) => (
                 <ul className="dropdown-list">
-                  <li><Link className="dropdown-item" to="/login" onClick={close}>{t('nav.login')}</Link></li>
+                  <li>
+                    <Link className="dropdown-item" to="/login" onClick={close}>
+                      {t('nav.login')}
+                    </Link>
+                  </li>
                   {config?.shopUrl && (
-                    <li><a className="dropdown-item" href={config.shopUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('nav.get_yours')}</a></li>
+                    <li>
+                      <a className="dropdown-item" href={config.shopUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+                        {t('nav.get_yours')}
+                      </a>
+                    </li>
                   )}
                 </ul>
               )}

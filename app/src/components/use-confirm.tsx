@@ -40,8 +40,12 @@ export function useConfirm(): [ReactNode, (options: ConfirmOptions) => Promise<b
       onClose={() => settle(false)}
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={() => settle(false)}>{t('cancel')}</button>
-          <button type="button" className="btn btn-danger" onClick={() => settle(true)}>{options?.confirmLabel ?? t('delete')}</button>
+          <button type="button" className="btn btn-secondary" onClick={() => settle(false)}>
+            {t('cancel')}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => settle(true)}>
+            {options?.confirmLabel ?? t('delete')}
+          </button>
         </>
       }
     >

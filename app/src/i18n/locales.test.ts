@@ -32,7 +32,10 @@ function placeholders(text: string): string[] {
 describe('translation files (SPEC 7 namespaces, both languages)', () => {
   it('has a file for every namespace in every language, and no stray files', () => {
     for (const lng of APP_LANGUAGES) {
-      const files = fs.readdirSync(path.join(LOCALES_DIR, lng)).filter((f) => f.endsWith('.json')).sort();
+      const files = fs
+        .readdirSync(path.join(LOCALES_DIR, lng))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       expect(files, `locales/${lng}`).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
     }
   });
@@ -54,9 +57,7 @@ describe('translation files (SPEC 7 namespaces, both languages)', () => {
       });
 
       it('keeps the same variables and markup in both languages', () => {
-        const differing = [...en.keys()]
-          .filter((k) => de.has(k))
-          .filter((k) => placeholders(en.get(k)!).join() !== placeholders(de.get(k)!).join());
+        const differing = [...en.keys()].filter((k) => de.has(k)).filter((k) => placeholders(en.get(k)!).join() !== placeholders(de.get(k)!).join());
         expect(differing).toEqual([]);
       });
     });
@@ -64,9 +65,7 @@ describe('translation files (SPEC 7 namespaces, both languages)', () => {
 
   it('addresses German readers formally (STYLE: "Sie" throughout)', () => {
     const informal = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner)\b/i;
-    const offenders = NAMESPACES.flatMap((ns) =>
-      [...flatten(read('de', ns))].filter(([, text]) => informal.test(text)).map(([key]) => `${ns}:${key}`),
-    );
+    const offenders = NAMESPACES.flatMap((ns) => [...flatten(read('de', ns))].filter(([, text]) => informal.test(text)).map(([key]) => `${ns}:${key}`));
     expect(offenders).toEqual([]);
   });
 });

@@ -1,7 +1,20 @@
 /** Every translation namespace of SPEC 7; the files live at /locales/{lng}/{ns}.json. */
 export const NAMESPACES = [
-  'edit_profile', 'languages', 'link_tree', 'login', 'molecules', 'my_card', 'my_profile', 'preview_profile',
-  'profile', 'public_card_redirect', 'register_card', 'register_page', 'reset_password', 'update_password', 'cards',
+  'edit_profile',
+  'languages',
+  'link_tree',
+  'login',
+  'molecules',
+  'my_card',
+  'my_profile',
+  'preview_profile',
+  'profile',
+  'public_card_redirect',
+  'register_card',
+  'register_page',
+  'reset_password',
+  'update_password',
+  'cards',
 ] as const;
 
 /** A namespace of SPEC 7. */

@@ -56,8 +56,22 @@ export default function ChangePasswordPage() {
       <h1 id="change-password-title">{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
       <form onSubmit={submit} noValidate>
-        <FormField label={t('new_password')} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <FormField label={t('repeat_password')} type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        <FormField
+          label={t('new_password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormField
+          label={t('repeat_password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
         <FormAlert>
           {error && (
             <>
@@ -72,8 +86,12 @@ export default function ChangePasswordPage() {
           )}
         </FormAlert>
         <div className="button-row">
-          <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>{t('back')}</button>
-          <button className="btn btn-primary" type="submit" disabled={busy}>{t('save')}</button>
+          <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>
+            {t('back')}
+          </button>
+          <button className="btn btn-primary" type="submit" disabled={busy}>
+            {t('save')}
+          </button>
         </div>
       </form>
     </section>

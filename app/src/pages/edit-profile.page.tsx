@@ -9,9 +9,7 @@ import { linksApi } from '../api/links.api.ts';
 import { profileKeys, profilesApi, vcfUrl } from '../api/profiles.api.ts';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { WEB_LINK_TYPES } from '../../../shared/schemas/link.schema.ts';
-import {
-  PROFILE_FIELD_MAX, profileCreateSchema, type Profile, type ProfileTextField,
-} from '../../../shared/schemas/profile.schema.ts';
+import { PROFILE_FIELD_MAX, profileCreateSchema, type Profile, type ProfileTextField } from '../../../shared/schemas/profile.schema.ts';
 import { FormField } from '../components/form-field.tsx';
 import { LoadingBlock } from '../components/spinner.tsx';
 import { toast } from '../components/toast.ts';
@@ -21,8 +19,19 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { ImagePicker } from '../profile/image-picker.tsx';
 import { LinkListEditor } from '../profile/link-list.editor.tsx';
 import {
-  checkShortLinkId, draftsFromLinks, emptyFields, fieldsFromProfile, isWebLinkType, linkInBioUrl, newLinkDraft,
-  orderedLinks, planLinkSave, renumberSaved, SOCIAL_LINK_TYPES, type LinkDraft, type ProfileFields,
+  checkShortLinkId,
+  draftsFromLinks,
+  emptyFields,
+  fieldsFromProfile,
+  isWebLinkType,
+  linkInBioUrl,
+  newLinkDraft,
+  orderedLinks,
+  planLinkSave,
+  renumberSaved,
+  SOCIAL_LINK_TYPES,
+  type LinkDraft,
+  type ProfileFields,
 } from '../profile/profile-form.ts';
 
 /** SPEC 2, Edit profile: `/profile/new` creates, `/profile/{id}` edits. */
@@ -42,8 +51,12 @@ export default function EditProfilePage() {
   if (!isNew && profile.isError) {
     return (
       <div className="content-card">
-        <p className="alert alert-error" role="alert">{errorMessage(profile.error, tm)}</p>
-        <Link to="/" className="btn btn-secondary">{tm('back_to_overview')}</Link>
+        <p className="alert alert-error" role="alert">
+          {errorMessage(profile.error, tm)}
+        </p>
+        <Link to="/" className="btn btn-secondary">
+          {tm('back_to_overview')}
+        </Link>
       </div>
     );
   }
@@ -54,8 +67,14 @@ export default function EditProfilePage() {
 
 /** Field lists of the collapsible groups (SPEC 2, SPEC 3). */
 const BUSINESS_FIELDS: ProfileTextField[] = [
-  'companyName', 'jobTitle', 'businessUnit', 'businessEmailAddress', 'businessPhoneNumber', 'businessMobileNumber',
-  'businessFax', 'companyWebsiteUrl',
+  'companyName',
+  'jobTitle',
+  'businessUnit',
+  'businessEmailAddress',
+  'businessPhoneNumber',
+  'businessMobileNumber',
+  'businessFax',
+  'companyWebsiteUrl',
 ];
 const PRIVATE_FIELDS: ProfileTextField[] = ['mobileNumber', 'phoneNumber', 'emailAddress'];
 const ADDRESS_FIELDS: ProfileTextField[] = ['streetAndNumber', 'zip', 'city', 'country'];
@@ -136,8 +155,7 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
     try {
       await Promise.all(sorts.map(({ id, sort }) => linksApi.update({ socialMediaLinkId: id, sort })));
       const sortOf = new Map(sorts.map((s) => [s.id, s.sort]));
-      const stamp = (list: LinkDraft[]) =>
-        list.map((d) => (d.id && d.saved ? { ...d, saved: { ...d.saved, sort: sortOf.get(d.id) ?? d.saved.sort } } : d));
+      const stamp = (list: LinkDraft[]) => list.map((d) => (d.id && d.saved ? { ...d, saved: { ...d.saved, sort: sortOf.get(d.id) ?? d.saved.sort } } : d));
       setWebLinks(stamp);
       setSocialLinks(stamp);
       toast.success(t('links.order_saved'));
@@ -320,12 +338,16 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
   return (
     <form className="edit-profile stack" onSubmit={save} noValidate aria-labelledby="edit-title">
       <div className="page-head">
-        <Link to="/" className="back-link">← {tm('back_to_overview')}</Link>
+        <Link to="/" className="back-link">
+          ← {tm('back_to_overview')}
+        </Link>
         <h1 id="edit-title">{isNew ? t('title_new') : t('title')}</h1>
       </div>
 
       <section className="content-card stack" aria-labelledby="basics-title">
-        <h2 id="basics-title" className="card-title">{t('groups.basics')}</h2>
+        <h2 id="basics-title" className="card-title">
+          {t('groups.basics')}
+        </h2>
         {fieldInput('profileName')}
         <div className="image-row">
           <ImagePicker
@@ -424,12 +446,18 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
                 value={shortLinkId}
                 onChange={(e) => setShortLinkId(e.target.value)}
               />
-              <button type="button" className="btn btn-secondary" onClick={() => void saveShortLink()}>{t('save_short_link')}</button>
+              <button type="button" className="btn btn-secondary" onClick={() => void saveShortLink()}>
+                {t('save_short_link')}
+              </button>
             </div>
             {bioUrl && (
               <div className="copy-row">
-                <a href={bioUrl} target="_blank" rel="noopener noreferrer" className="copy-url">{bioUrl}</a>
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => void copyLinkInBio(bioUrl)}>{t('copy_link')}</button>
+                <a href={bioUrl} target="_blank" rel="noopener noreferrer" className="copy-url">
+                  {bioUrl}
+                </a>
+                <button type="button" className="btn btn-secondary btn-small" onClick={() => void copyLinkInBio(bioUrl)}>
+                  {t('copy_link')}
+                </button>
               </div>
             )}
           </div>
@@ -438,14 +466,20 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
 
       {!isNew && (
         <section className="content-card stack" aria-labelledby="more-title">
-          <h2 id="more-title" className="card-title">{t('groups.more')}</h2>
+          <h2 id="more-title" className="card-title">
+            {t('groups.more')}
+          </h2>
           <div className="more-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => void shareVcard()}>{t('share_vcard')}</button>
+            <button type="button" className="btn btn-secondary" onClick={() => void shareVcard()}>
+              {t('share_vcard')}
+            </button>
             {/* SPEC 4 / D8: only a profile no card uses can be removed. */}
             {profile.isInUse ? (
               <p className="muted">{t('remove_in_use_hint')}</p>
             ) : (
-              <button type="button" className="btn btn-ghost danger" onClick={() => void removeProfile()}>{t('remove_profile')}</button>
+              <button type="button" className="btn btn-ghost danger" onClick={() => void removeProfile()}>
+                {t('remove_profile')}
+              </button>
             )}
           </div>
         </section>
@@ -453,9 +487,13 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
 
       <div className="action-bar">
         <div className="action-bar-inner">
-          <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? t('saving') : tm('save')}</button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? t('saving') : tm('save')}
+          </button>
           {!isNew && (
-            <Link to={`/profile/${encodeURIComponent(profile.id)}/preview`} className="btn btn-secondary">{t('preview')}</Link>
+            <Link to={`/profile/${encodeURIComponent(profile.id)}/preview`} className="btn btn-secondary">
+              {t('preview')}
+            </Link>
           )}
         </div>
       </div>

@@ -56,7 +56,15 @@ export default function LoginPage() {
       <p className="lead">{t('note')}</p>
       <form onSubmit={submit} noValidate>
         <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormField label={t('password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <FormField
+          label={t('password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <FormAlert>{error && t(error)}</FormAlert>
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? t('signing_in') : t('submit')}

@@ -32,8 +32,12 @@ export default function MyCardPage() {
   if (card.isError) {
     return (
       <div className="content-card stack">
-        <p className="alert alert-error" role="alert">{errorMessage(card.error, tm)}</p>
-        <Link to="/" className="btn btn-secondary">{tm('back_to_overview')}</Link>
+        <p className="alert alert-error" role="alert">
+          {errorMessage(card.error, tm)}
+        </p>
+        <Link to="/" className="btn btn-secondary">
+          {tm('back_to_overview')}
+        </Link>
       </div>
     );
   }
@@ -52,10 +56,7 @@ export default function MyCardPage() {
       await cardsApi.changeProfile(current.cardId, profileId);
       toast.success(t('saved'));
       setSelected(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: cardKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileKeys.list() }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: cardKeys.all }), queryClient.invalidateQueries({ queryKey: profileKeys.list() })]);
     } catch (error) {
       toast.error(errorCodeMessage(error, tm));
     } finally {
@@ -79,10 +80,7 @@ export default function MyCardPage() {
     try {
       await cardsApi.reset(current.cardId);
       toast.success(t('reset_done'));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: cardKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileKeys.list() }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: cardKeys.all }), queryClient.invalidateQueries({ queryKey: profileKeys.list() })]);
       navigate('/', { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, tm));
@@ -92,18 +90,24 @@ export default function MyCardPage() {
   return (
     <div className="stack">
       <div className="page-head">
-        <Link to="/" className="back-link">← {tm('back_to_overview')}</Link>
+        <Link to="/" className="back-link">
+          ← {tm('back_to_overview')}
+        </Link>
         <h1>{t('title')}</h1>
       </div>
       <div className="my-card-grid">
         <section className="content-card stack" aria-labelledby="card-image-title">
-          <h2 id="card-image-title" className="card-title">{edition}</h2>
+          <h2 id="card-image-title" className="card-title">
+            {edition}
+          </h2>
           <img className="card-image" src={current.imagePath} alt={t('card_image_alt', { edition })} width={640} height={404} />
           <p className="muted">{t('scans', { count: current.cardViews })}</p>
         </section>
         <section className="content-card stack" aria-labelledby="qr-title">
           <div className="section-head">
-            <h2 id="qr-title" className="card-title">{t('qr_code')}</h2>
+            <h2 id="qr-title" className="card-title">
+              {t('qr_code')}
+            </h2>
             <button type="button" className="btn btn-ghost btn-small" aria-expanded={showQr} aria-controls="qr-image" onClick={() => setShowQr((v) => !v)}>
               {showQr ? t('hide_qr') : t('show_qr')}
             </button>
@@ -112,11 +116,15 @@ export default function MyCardPage() {
             <img src={current.qrCodePath} alt={t('qr_alt', { link: current.cardLink })} width={220} height={220} />
             <p className="qr-link">{current.cardLink}</p>
           </div>
-          <button type="button" className="btn btn-secondary" onClick={() => void downloadQr()}>{t('download_qr')}</button>
+          <button type="button" className="btn btn-secondary" onClick={() => void downloadQr()}>
+            {t('download_qr')}
+          </button>
         </section>
       </div>
       <section className="content-card stack" aria-labelledby="assign-title">
-        <h2 id="assign-title" className="card-title">{t('profile_heading')}</h2>
+        <h2 id="assign-title" className="card-title">
+          {t('profile_heading')}
+        </h2>
         <p className="muted">{t('profile_intro')}</p>
         <div className="field">
           <label htmlFor="card-profile">{t('profile_label')}</label>
@@ -130,16 +138,26 @@ export default function MyCardPage() {
           </select>
         </div>
         <div className="button-row">
-          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving}>{t('save')}</button>
-          <Link to={`/card/${encodeURIComponent(current.cardId)}/preview`} className="btn btn-secondary">{t('preview')}</Link>
+          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving}>
+            {t('save')}
+          </button>
+          <Link to={`/card/${encodeURIComponent(current.cardId)}/preview`} className="btn btn-secondary">
+            {t('preview')}
+          </Link>
         </div>
       </section>
       <section className="content-card stack danger-zone" aria-labelledby="reset-title">
-        <h2 id="reset-title" className="card-title">{t('reset_heading')}</h2>
+        <h2 id="reset-title" className="card-title">
+          {t('reset_heading')}
+        </h2>
         <p className="muted">{t('reset_intro')}</p>
         <div className="button-row">
-          <Link to="/" className="btn btn-secondary">{t('back')}</Link>
-          <button type="button" className="btn btn-danger" onClick={() => void reset()}>{t('reset')}</button>
+          <Link to="/" className="btn btn-secondary">
+            {t('back')}
+          </Link>
+          <button type="button" className="btn btn-danger" onClick={() => void reset()}>
+            {t('reset')}
+          </button>
         </div>
       </section>
       {confirmDialog}

@@ -10,7 +10,9 @@ export default function NotFoundPage() {
     <section className="content-card stack center-text" aria-labelledby="not-found-title">
       <h1 id="not-found-title">{t('not_found.title')}</h1>
       <p className="muted">{t('not_found.text')}</p>
-      <Link to="/" className="btn btn-primary">{t('back_to_overview')}</Link>
+      <Link to="/" className="btn btn-primary">
+        {t('back_to_overview')}
+      </Link>
     </section>
   );
 }

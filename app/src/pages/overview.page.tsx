@@ -63,8 +63,12 @@ function VerificationPrompt({ email }: { email: string }) {
       <p>{t('verify.text', { email })}</p>
       <p className="muted">{t('verify.hint')}</p>
       <div className="button-row center">
-        <button type="button" className="btn btn-primary" onClick={() => void check()} disabled={checking}>{t('verify.done')}</button>
-        <button type="button" className="btn btn-secondary" onClick={() => void resend()} disabled={sending}>{t('verify.resend')}</button>
+        <button type="button" className="btn btn-primary" onClick={() => void check()} disabled={checking}>
+          {t('verify.done')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => void resend()} disabled={sending}>
+          {t('verify.resend')}
+        </button>
       </div>
     </section>
   );
@@ -88,16 +92,22 @@ function Dashboard() {
       <section aria-labelledby="cards-title" className="section">
         <div className="section-head">
           <h1 id="cards-title">{tc('my_cards')}</h1>
-          <Link to="/register-card" className="btn btn-secondary btn-small">{tc('add_card')}</Link>
+          <Link to="/register-card" className="btn btn-secondary btn-small">
+            {tc('add_card')}
+          </Link>
         </div>
         {cards.isPending ? (
           <Spinner label={tm('loading')} />
         ) : cards.isError ? (
-          <p className="alert alert-error" role="alert">{errorMessage(cards.error, tm)}</p>
+          <p className="alert alert-error" role="alert">
+            {errorMessage(cards.error, tm)}
+          </p>
         ) : cards.data.length === 0 ? (
           <div className="empty-state">
             <p>{tc('no_cards')}</p>
-            <Link to="/register-card" className="btn btn-primary">{tc('scan_first_card')}</Link>
+            <Link to="/register-card" className="btn btn-primary">
+              {tc('scan_first_card')}
+            </Link>
           </div>
         ) : (
           <ul className="card-grid">
@@ -107,9 +117,7 @@ function Dashboard() {
                   <img src={card.imagePath} alt="" width={320} height={202} loading="lazy" />
                   <span className="card-tile-body">
                     <span className="card-tile-title">{tc(`editions.${card.typeName}`)}</span>
-                    <span className="card-tile-meta">
-                      {card.cardProfileName ? tc('shows_profile', { name: card.cardProfileName }) : tc('no_profile')}
-                    </span>
+                    <span className="card-tile-meta">{card.cardProfileName ? tc('shows_profile', { name: card.cardProfileName }) : tc('no_profile')}</span>
                     <span className="card-tile-meta">{tc('scans', { count: card.cardViews })}</span>
                   </span>
                 </Link>
@@ -120,7 +128,9 @@ function Dashboard() {
         {config?.shopUrl && (
           <div className="shop-banner">
             <span>{tc('want_another_card')}</span>
-            <a className="btn btn-primary btn-small" href={config.shopUrl} target="_blank" rel="noopener noreferrer">{tc('to_shop')}</a>
+            <a className="btn btn-primary btn-small" href={config.shopUrl} target="_blank" rel="noopener noreferrer">
+              {tc('to_shop')}
+            </a>
           </div>
         )}
       </section>
@@ -137,12 +147,16 @@ function Dashboard() {
       <section aria-labelledby="profiles-title" className="section">
         <div className="section-head">
           <h2 id="profiles-title">{t('profiles')}</h2>
-          <Link to="/profile/new" className="btn btn-primary btn-small">{t('create_profile')}</Link>
+          <Link to="/profile/new" className="btn btn-primary btn-small">
+            {t('create_profile')}
+          </Link>
         </div>
         {profiles.isPending ? (
           <Spinner label={tm('loading')} />
         ) : profiles.isError ? (
-          <p className="alert alert-error" role="alert">{errorMessage(profiles.error, tm)}</p>
+          <p className="alert alert-error" role="alert">
+            {errorMessage(profiles.error, tm)}
+          </p>
         ) : profiles.data.length === 0 ? (
           <p className="empty-state">{t('no_profiles')}</p>
         ) : (
@@ -152,7 +166,11 @@ function Dashboard() {
               return (
                 <li key={profile.id} className="profile-row">
                   <span className="profile-avatar" aria-hidden="true">
-                    {profile.profileImagePath ? <img src={profile.profileImagePath} alt="" width={48} height={48} /> : (profile.profileName || fullName || '?').slice(0, 1).toUpperCase()}
+                    {profile.profileImagePath ? (
+                      <img src={profile.profileImagePath} alt="" width={48} height={48} />
+                    ) : (
+                      (profile.profileName || fullName || '?').slice(0, 1).toUpperCase()
+                    )}
                   </span>
                   <span className="profile-row-body">
                     <span className="profile-row-title">{profile.profileName || fullName || t('unnamed_profile')}</span>
@@ -161,9 +179,7 @@ function Dashboard() {
                       {t('views', { count: profile.profileViews })}
                     </span>
                   </span>
-                  <span className={`badge ${profile.isInUse ? 'badge-success' : 'badge-neutral'}`}>
-                    {profile.isInUse ? t('in_use') : t('not_in_use')}
-                  </span>
+                  <span className={`badge ${profile.isInUse ? 'badge-success' : 'badge-neutral'}`}>{profile.isInUse ? t('in_use') : t('not_in_use')}</span>
                   <Link
                     to={`/profile/${encodeURIComponent(profile.id)}`}
                     className="btn btn-secondary btn-small"

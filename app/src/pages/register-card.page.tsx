@@ -9,13 +9,13 @@ import { cardKeys, cardsApi } from '../api/cards.api.ts';
 import { errorCodeMessage } from '../api/error-text.ts';
 import { profileKeys } from '../api/profiles.api.ts';
 import { useAuth } from '../auth/auth.context.tsx';
-import { useLocalQrReaderWasm } from '../cards/qr-reader-setup.ts';
+import { prepareLocalQrReaderWasm } from '../cards/qr-reader-setup.ts';
 import { clearPendingCard, readPendingCard } from '../cards/pending-card.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { toast } from '../components/toast.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
-useLocalQrReaderWasm();
+prepareLocalQrReaderWasm();
 
 /**
  * The rear camera (SPEC 2), asked for HD without minimums: the library's own defaults demand at
@@ -49,10 +49,7 @@ export default function RegisterCardPage() {
   useDocumentTitle(t('title'));
 
   const refreshLists = useCallback(
-    () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: cardKeys.all }),
-      queryClient.invalidateQueries({ queryKey: profileKeys.list() }),
-    ]),
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: cardKeys.all }), queryClient.invalidateQueries({ queryKey: profileKeys.list() })]),
     [queryClient],
   );
 
@@ -125,7 +122,9 @@ export default function RegisterCardPage() {
           <p>{t('registering')}</p>
         </div>
       ) : !supported ? (
-        <p className="alert alert-error" role="alert">{t('unsupported_browser')}</p>
+        <p className="alert alert-error" role="alert">
+          {t('unsupported_browser')}
+        </p>
       ) : (
         <>
           <p className="muted">{t('instructions')}</p>
@@ -143,11 +142,17 @@ export default function RegisterCardPage() {
               components={{ finder: true, torch: true, zoom: false, onOff: false }}
             />
           </div>
-          {scanError && <p className="alert alert-error" role="alert">{scanError}</p>}
+          {scanError && (
+            <p className="alert alert-error" role="alert">
+              {scanError}
+            </p>
+          )}
         </>
       )}
       <div className="button-row">
-        <Link to="/" className="btn btn-secondary">{tm('back_to_overview')}</Link>
+        <Link to="/" className="btn btn-secondary">
+          {tm('back_to_overview')}
+        </Link>
       </div>
     </section>
   );

@@ -47,9 +47,13 @@ function RequestResetForm() {
       <form onSubmit={submit} noValidate>
         <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormAlert>{error && t(error)}</FormAlert>
-        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>{t('send')}</button>
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {t('send')}
+        </button>
       </form>
-      <p className="auth-links"><Link to="/login">{t('back_to_login')}</Link></p>
+      <p className="auth-links">
+        <Link to="/login">{t('back_to_login')}</Link>
+      </p>
     </section>
   );
 }
@@ -86,12 +90,30 @@ function NewPasswordForm({ token }: { token: string }) {
       <h1 id="new-password-title">{t('new_password_title')}</h1>
       <p className="lead">{t('new_password_intro')}</p>
       <form onSubmit={submit} noValidate>
-        <FormField label={t('new_password')} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <FormField label={t('repeat_password')} type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        <FormField
+          label={t('new_password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <FormField
+          label={t('repeat_password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
         <FormAlert>{error && t(error)}</FormAlert>
-        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>{t('save_new_password')}</button>
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {t('save_new_password')}
+        </button>
       </form>
-      <p className="auth-links"><Link to="/reset-password">{t('request_new_link')}</Link></p>
+      <p className="auth-links">
+        <Link to="/reset-password">{t('request_new_link')}</Link>
+      </p>
     </section>
   );
 }

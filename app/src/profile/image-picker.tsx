@@ -61,7 +61,9 @@ export function ImagePicker({ kind, label, src, disabledReason, onUpload, onTooL
         )}
       </div>
       <div className="image-picker-body">
-        <span className="image-picker-label" id={`${inputId}-label`}>{label}</span>
+        <span className="image-picker-label" id={`${inputId}-label`}>
+          {label}
+        </span>
         {disabledReason ? (
           <p className="field-hint">{disabledReason}</p>
         ) : (

@@ -1,12 +1,18 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors,
-  type Announcements, type DragEndEvent, type UniqueIdentifier,
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { LinkDraft } from './profile-form.ts';
@@ -72,14 +78,7 @@ export function LinkListEditor({ group, links, types, onChange, onDelete, onReor
           <SortableContext items={links.map((l) => l.key)} strategy={verticalListSortingStrategy}>
             <ol className="link-list" data-testid={`links-${group}`}>
               {links.map((draft, index) => (
-                <SortableLinkRow
-                  key={draft.key}
-                  draft={draft}
-                  index={index}
-                  types={types}
-                  onChange={onChange}
-                  onDelete={onDelete}
-                />
+                <SortableLinkRow key={draft.key} draft={draft} index={index} types={types} onChange={onChange} onDelete={onDelete} />
               ))}
             </ol>
           </SortableContext>
@@ -121,9 +120,12 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
         {...listeners}
       >
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <circle cx="7" cy="5" r="1.6" /><circle cx="13" cy="5" r="1.6" />
-          <circle cx="7" cy="10" r="1.6" /><circle cx="13" cy="10" r="1.6" />
-          <circle cx="7" cy="15" r="1.6" /><circle cx="13" cy="15" r="1.6" />
+          <circle cx="7" cy="5" r="1.6" />
+          <circle cx="13" cy="5" r="1.6" />
+          <circle cx="7" cy="10" r="1.6" />
+          <circle cx="13" cy="10" r="1.6" />
+          <circle cx="7" cy="15" r="1.6" />
+          <circle cx="13" cy="15" r="1.6" />
         </svg>
       </button>
       <div className="link-fields">
@@ -131,7 +133,9 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
           <label htmlFor={`${id}-type`}>{t('links.type')}</label>
           <select id={`${id}-type`} value={draft.type} onChange={(e) => onChange(draft.key, { type: e.target.value as LinkType })}>
             {types.map((type) => (
-              <option key={type} value={type}>{t(`link_types.${type}`)}</option>
+              <option key={type} value={type}>
+                {t(`link_types.${type}`)}
+              </option>
             ))}
           </select>
         </div>

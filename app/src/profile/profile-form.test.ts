@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../shared/schemas/link.schema.ts';
-import {
-  checkShortLinkId, draftsFromLinks, linkInBioUrl, newLinkDraft, orderedLinks, planLinkSave, renumberSaved, type LinkDraft,
-} from './profile-form.ts';
+import { checkShortLinkId, draftsFromLinks, linkInBioUrl, newLinkDraft, orderedLinks, planLinkSave, renumberSaved, type LinkDraft } from './profile-form.ts';
 
 function link(id: string, sort: number, overrides: Partial<Link> = {}): Link {
   return {
-    id, socialMediaLinkId: id, link: `https://example.com/${id}`, name: id, type: 'website', sort,
-    cardProfileId: 'p1', profileId: 'p1', userProfileId: 'u1', created: 0, updated: 0, createdIso: '', updatedIso: '',
+    id,
+    socialMediaLinkId: id,
+    link: `https://example.com/${id}`,
+    name: id,
+    type: 'website',
+    sort,
+    cardProfileId: 'p1',
+    profileId: 'p1',
+    userProfileId: 'u1',
+    created: 0,
+    updated: 0,
+    createdIso: '',
+    updatedIso: '',
     ...overrides,
   };
 }
@@ -20,7 +29,10 @@ const draft = (type: LinkDraft['type'], value: string, name = ''): LinkDraft => 
 describe('planLinkSave (SPEC 5)', () => {
   it('creates only new links that have a value, numbered by their place', () => {
     const plan = planLinkSave([draft('website', 'a.example'), draft('website', '   '), draft('github', 'github.com/x')]);
-    expect(plan.create.map((c) => [c.draft.link, c.sort])).toEqual([['a.example', 1], ['github.com/x', 2]]);
+    expect(plan.create.map((c) => [c.draft.link, c.sort])).toEqual([
+      ['a.example', 1],
+      ['github.com/x', 2],
+    ]);
     expect(plan.update).toEqual([]);
   });
 
@@ -31,14 +43,21 @@ describe('planLinkSave (SPEC 5)', () => {
 
   it('updates a link whose value or description changed, but not one emptied', () => {
     const [a, b, c] = draftsFromLinks([link('a', 1), link('b', 2), link('c', 3)]);
-    const plan = planLinkSave([{ ...a, link: 'https://new.example' }, { ...b, name: 'Blog' }, { ...c, link: '' }]);
+    const plan = planLinkSave([
+      { ...a, link: 'https://new.example' },
+      { ...b, name: 'Blog' },
+      { ...c, link: '' },
+    ]);
     expect(plan.update.map((u) => u.draft.id)).toEqual(['a', 'b']);
   });
 
   it('updates a link whose position moved so saved sorts match the screen', () => {
     const [a, b] = draftsFromLinks([link('a', 1), link('b', 2)]);
     const plan = planLinkSave([b, a]);
-    expect(plan.update.map((u) => [u.draft.id, u.sort])).toEqual([['b', 1], ['a', 2]]);
+    expect(plan.update.map((u) => [u.draft.id, u.sort])).toEqual([
+      ['b', 1],
+      ['a', 2],
+    ]);
   });
 });
 
@@ -51,7 +70,9 @@ describe('reordering (SPEC 4)', () => {
   it('renumbers every saved link 1..n and skips rows not saved yet', () => {
     const { a, b, c } = byId([link('a', 4), link('b', 9), link('c', 2)]);
     expect(renumberSaved([c, draft('website', 'x'), a, b])).toEqual([
-      { id: 'c', sort: 1 }, { id: 'a', sort: 2 }, { id: 'b', sort: 3 },
+      { id: 'c', sort: 1 },
+      { id: 'a', sort: 2 },
+      { id: 'b', sort: 3 },
     ]);
   });
 

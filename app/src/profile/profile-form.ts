@@ -1,7 +1,5 @@
 import { LINK_TYPES, WEB_LINK_TYPES, type Link, type LinkType } from '../../../shared/schemas/link.schema.ts';
-import {
-  PROFILE_TEXT_FIELDS, shortLinkIdSchema, type Profile, type ProfileTextField,
-} from '../../../shared/schemas/profile.schema.ts';
+import { PROFILE_TEXT_FIELDS, shortLinkIdSchema, type Profile, type ProfileTextField } from '../../../shared/schemas/profile.schema.ts';
 
 /** SPEC 5 / 9: largest profile image or logo the app sends (the server checks again, D13). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  ProfileNotFoundPage, ProfilePage, PUBLIC_PAGE_CSS, type ProfileKey, type Translate,
-} from '../../../shared/public-page/index.ts';
+import { ProfileNotFoundPage, ProfilePage, PUBLIC_PAGE_CSS, type ProfileKey, type Translate } from '../../../shared/public-page/index.ts';
 import type { Profile } from '../../../shared/schemas/profile.schema.ts';
 import { PageSpinner } from '../components/spinner.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
@@ -40,7 +38,9 @@ export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps
       {/* The bar is the app's own landmark: the page component's notice would sit outside every landmark. */}
       <aside className="preview-bar" aria-label={tp('preview_notice')}>
         <p>{tp('preview_notice')}</p>
-        <a className="btn btn-secondary btn-small" href="/" onClick={back}>{tp('back_to_overview')}</a>
+        <a className="btn btn-secondary btn-small" href="/" onClick={back}>
+          {tp('back_to_overview')}
+        </a>
       </aside>
       {profile ? (
         <ProfilePage profile={profile} lng={toAppLanguage(i18n.resolvedLanguage ?? i18n.language)} t={translate} />

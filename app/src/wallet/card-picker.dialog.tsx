@@ -51,12 +51,18 @@ export function CardPickerDialog({ kind, cards, loading, loadFailed, onClose, on
       open={kind !== null}
       title={kind === 'google' ? t('wallet.pick_title_google') : t('wallet.pick_title_apple')}
       onClose={onClose}
-      footer={<button type="button" className="btn btn-secondary" onClick={onClose}>{tm('cancel')}</button>}
+      footer={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {tm('cancel')}
+        </button>
+      }
     >
       {loading ? (
         <Spinner label={tm('loading')} />
       ) : loadFailed ? (
-        <p className="alert alert-error" role="alert">{t('wallet.card_load_error')}</p>
+        <p className="alert alert-error" role="alert">
+          {t('wallet.card_load_error')}
+        </p>
       ) : cards.length === 0 ? (
         <p>{t('wallet.no_cards')}</p>
       ) : (

@@ -35,7 +35,9 @@ export function WalletBadge({ kind, unavailable = false, onClick }: WalletBadgeP
         <span className="wallet-badge-big">{kind === 'apple' ? t('wallet.apple') : t('wallet.google')}</span>
       </span>
       {unavailable && (
-        <span id={`wallet-${kind}-note`} className="wallet-badge-note">{t('wallet.not_configured_badge')}</span>
+        <span id={`wallet-${kind}-note`} className="wallet-badge-note">
+          {t('wallet.not_configured_badge')}
+        </span>
       )}
     </button>
   );

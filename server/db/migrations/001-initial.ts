@@ -67,16 +67,32 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('account_userId_idx').on('account').column('userId').execute();
   await db.schema.createIndex('verification_identifier_idx').on('verification').column('identifier').execute();
 
-  const text = (t: ReturnType<Kysely<any>['schema']['createTable']>, name: string) =>
-    t.addColumn(name, 'text', (c) => c.notNull().defaultTo(''));
+  const text = (t: ReturnType<Kysely<any>['schema']['createTable']>, name: string) => t.addColumn(name, 'text', (c) => c.notNull().defaultTo(''));
   let profile = db.schema
     .createTable('profile')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'));
   for (const f of [
-    'profileName', 'personalTitle', 'firstName', 'lastName', 'companyName', 'jobTitle', 'businessUnit',
-    'mobileNumber', 'phoneNumber', 'emailAddress', 'businessMobileNumber', 'businessPhoneNumber',
-    'businessEmailAddress', 'businessFax', 'businessNote', 'companyWebsiteUrl', 'streetAndNumber', 'zip', 'city', 'country',
+    'profileName',
+    'personalTitle',
+    'firstName',
+    'lastName',
+    'companyName',
+    'jobTitle',
+    'businessUnit',
+    'mobileNumber',
+    'phoneNumber',
+    'emailAddress',
+    'businessMobileNumber',
+    'businessPhoneNumber',
+    'businessEmailAddress',
+    'businessFax',
+    'businessNote',
+    'companyWebsiteUrl',
+    'streetAndNumber',
+    'zip',
+    'city',
+    'country',
   ]) {
     profile = text(profile, f);
   }

@@ -35,7 +35,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh phone-sized context (own storage and cookies) in a language, with or without JavaScript. */
-export function phoneContext(browser: Browser, options: { locale?: string; javaScriptEnabled?: boolean } & BrowserContextOptions = {}): Promise<BrowserContext> {
+export function phoneContext(
+  browser: Browser,
+  options: { locale?: string; javaScriptEnabled?: boolean } & BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, acceptDownloads: true, ...options });
 }
 

@@ -34,7 +34,9 @@ export async function bestLighthouse(url: string, runs = 5): Promise<LighthouseS
     }
     const best = results.reduce((a, b) => (b.scores.performance > a.scores.performance ? b : a));
     // Each page-decided metric at its best over the runs: what the page allows, as for the score.
-    const metricScores = Object.fromEntries(PAGE_METRICS.map((id) => [id, Math.max(...results.map((r) => r.metricScores[id]))])) as LighthouseSummary['metricScores'];
+    const metricScores = Object.fromEntries(
+      PAGE_METRICS.map((id) => [id, Math.max(...results.map((r) => r.metricScores[id]))]),
+    ) as LighthouseSummary['metricScores'];
     return { ...best, metricScores, performanceRuns: results.map((r) => r.scores.performance) };
   });
 }
@@ -83,11 +85,16 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
   const failing = Object.fromEntries(
     Object.entries(categories).map(([id, c]) => [
       id,
-      c.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${ref.id}: ${audits[ref.id]?.displayValue ?? audits[ref.id]?.score}`),
+      c.auditRefs
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${ref.id}: ${audits[ref.id]?.displayValue ?? audits[ref.id]?.score}`),
     ]),
   );
   const metrics = Object.fromEntries(
-    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, audits[id]?.displayValue]),
+    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
+      id,
+      audits[id]?.displayValue,
+    ]),
   );
   const metricScores = Object.fromEntries(PAGE_METRICS.map((id) => [id, Math.round((audits[id]?.score ?? 0) * 100)])) as LighthouseSummary['metricScores'];
   return { scores, failing, metrics, metricScores };
