@@ -33,3 +33,6 @@ export class AppError extends Error {
 export const badInput = (field: string, message: string) => new AppError(400, ErrorCode.invalidInput, `${field}: ${message}`, field);
 export const notFound = (code: ErrorCodeValue, message: string) => new AppError(404, code, message);
 export const conflict = (code: ErrorCodeValue, message: string) => new AppError(409, code, message);
+
+/** The one "profile not found" (SPEC 8 cmc/profile-not-found): unknown, deleted, another owner's, or not public. */
+export const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');

@@ -1,4 +1,5 @@
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
+import { vcardDownloadPath } from '../../shared/vcard-download.ts';
 import type { LinkRow } from '../db/tables.ts';
 import type { ProfileWithUse } from '../repositories/profile.repository.ts';
 import { presentLink } from './link.presenter.ts';
@@ -7,7 +8,7 @@ import { presentLink } from './link.presenter.ts';
 export const mediaPath = (key: string | null): string | null => (key ? `/media/${key}` : null);
 
 /** Where the profile's vCard downloads (SPEC 3 profileVcfPath). */
-export const vcfPath = (profileId: string) => `/download/generate-vcf-with-comment?profileId=${encodeURIComponent(profileId)}`;
+export const vcfPath = (profileId: string) => vcardDownloadPath(profileId);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -6,6 +6,7 @@ import { EDITIONS, cardIdBodySchema, cardProfileChangeSchema, cardRegisteredSche
 import { publicProfileEnvelopeSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { errorSchema, idSchema } from '../../shared/schemas/common.schema.ts';
 import { ownerOf } from '../auth/owner.guard.ts';
+import { pickLanguage } from '../http/language.ts';
 import { editionPng } from '../cards/edition-image.ts';
 import { qrPng, qrSvg } from '../cards/qr-code.ts';
 import { notFound } from '../http/errors.ts';
@@ -29,7 +30,7 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     services.cards.listOwn(ownerOf(req)),
   );
   app.post('/card/register', { ...owner, schema: { ...owner.schema, body: cardRegisterSchema, response: { 200: cardRegisteredSchema, ...errors } } }, (req) =>
-    services.cards.register(ownerOf(req), req.body.cardId, req.headers['accept-language']?.toLowerCase().startsWith('en') ? 'en' : 'de'),
+    services.cards.register(ownerOf(req), req.body.cardId, pickLanguage(req)),
   );
   app.post(
     '/card/delete',

@@ -2,7 +2,7 @@ import { ErrorCode } from '../../shared/error-codes.ts';
 import { EDITIONS, type Card, type Edition } from '../../shared/schemas/card.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import { editionDisplayName } from '../cards/editions.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound, profileNotFound } from '../http/errors.ts';
 import { isBot } from '../lib/bots.ts';
 import { newCardId } from '../lib/ids.ts';
 import { presentCard } from '../presenters/card.presenter.ts';
@@ -68,7 +68,7 @@ export function createCardService(deps: {
       if (!card) throw cardNotFound();
       if (!card.profileId) throw notFound(ErrorCode.cardNotRegistered, 'This card is not registered yet.');
       const profile = await publicProfiles.get(card.profileId);
-      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      if (!profile) throw profileNotFound();
       return { profile: presentPublicProfile(profile) };
     },
 
@@ -119,7 +119,7 @@ export function createCardService(deps: {
 
     async changeProfile(owner: Owner, cardId: string, profileId: string): Promise<Card> {
       const previous = (await ownOrThrow(owner, cardId)).profileId;
-      if (!(await profiles.findOwn(owner.userId, profileId))) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      if (!(await profiles.findOwn(owner.userId, profileId))) throw profileNotFound();
       await profiles.change([previous, profileId], (change) => cards.setProfile(owner.userId, cardId, profileId, change));
       return present(await ownOrThrow(owner, cardId));
     },

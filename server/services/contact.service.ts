@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Language } from '../../shared/schemas/profile.schema.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, profileNotFound } from '../http/errors.ts';
 import { newLeadId } from '../lib/ids.ts';
 import { leadMail, vcardMail } from '../mail/contact-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -42,7 +42,7 @@ export function createContactService(deps: {
     async send(input: { profileId: string; senderEmail: string; language: Language }, client: { address: string }): Promise<{ profile: PublicProfile }> {
       const profile = await publicProfiles.get(input.profileId);
       const owner = profile && (await profiles.ownerOf(profile.id));
-      if (!profile || !owner) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      if (!profile || !owner) throw profileNotFound();
       // The client first: a refused client does not use up the owner's daily allowance.
       await rateLimiter.consume([[CONTACT_RATE_RULES.perClient, client.address]], TOO_MANY);
       await rateLimiter.consume([[CONTACT_RATE_RULES.perOwner, owner.userId]], TOO_MANY);

@@ -1,8 +1,7 @@
-import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Language, Profile } from '../../shared/schemas/profile.schema.ts';
 import { buildReminder, REMINDER_FILE_NAME, type RemindIn } from '../documents/reminder.builder.ts';
 import { buildVcard, vcardDisplayFileName, vcardFileName } from '../documents/vcard.builder.ts';
-import { notFound } from '../http/errors.ts';
+import { profileNotFound } from '../http/errors.ts';
 import { vcardPhoto } from '../images/image.processor.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
@@ -13,7 +12,7 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
 
   async function publicProfile(profileId: string): Promise<Profile> {
     const profile = await publicProfiles.get(profileId);
-    if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+    if (!profile) throw profileNotFound();
     return profile;
   }
 

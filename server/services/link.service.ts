@@ -3,14 +3,13 @@ import type { PublicLink } from '../../shared/schemas/public-profile.schema.ts';
 import type { Link, LinkCreateInput, LinkUpdateInput, LinkType } from '../../shared/schemas/link.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import type { LinkRow } from '../db/tables.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, profileNotFound } from '../http/errors.ts';
 import { newLinkId } from '../lib/ids.ts';
 import { presentLink } from '../presenters/link.presenter.ts';
 import { presentPublicLink } from '../presenters/public-profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
 
-const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
 const linkNotFound = () => notFound(ErrorCode.linkNotFound, 'Link not found.');
 
 /** Puts `id` at 1-based `position` (clamped) in the order of `rows`: the move semantics of sort. */

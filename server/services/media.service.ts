@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Owner } from '../auth/owner.guard.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, profileNotFound } from '../http/errors.ts';
 import type { DecodeSlots } from '../images/decode-slots.ts';
 import { MAX_UPLOAD_BYTES, processProfileImage, type ImageKind } from '../images/image.processor.ts';
 import { mediaPath } from '../presenters/profile.presenter.ts';
@@ -27,7 +27,7 @@ export function createMediaService(deps: {
     /** Re-encodes and stores an upload, then points the profile at it. The size is checked before reading (413). */
     async upload(owner: Owner, profileId: string, kind: ImageKind, file: Buffer) {
       const profile = await profiles.findOwn(owner.userId, profileId);
-      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      if (!profile) throw profileNotFound();
       if (file.length > MAX_UPLOAD_BYTES) throw new AppError(413, ErrorCode.fileTooLarge, 'The image is larger than 5 MB.', kind);
       if (file.length === 0) throw new AppError(400, ErrorCode.invalidInput, `${kind}: the file is empty`, kind);
       const image = await deps.decodeSlots.run(() => processProfileImage(file, kind));
@@ -42,7 +42,7 @@ export function createMediaService(deps: {
     /** POST /delete/profileLogo. */
     async deleteLogo(owner: Owner, profileId: string) {
       const profile = await profiles.findOwn(owner.userId, profileId);
-      if (!profile) throw notFound(ErrorCode.profileNotFound, 'Profile not found.');
+      if (!profile) throw profileNotFound();
       await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { profileLogoKey: null }, change));
       await dropOld(profile.profileLogoKey);
       return { id: profileId, profileLogoPath: null };

@@ -4,7 +4,7 @@ import type { Owner } from '../auth/owner.guard.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { NewProfileRow } from '../db/tables.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, profileNotFound } from '../http/errors.ts';
 import { newProfileId, newShortLinkId } from '../lib/ids.ts';
 import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
@@ -12,8 +12,6 @@ import type { ProfilePatch, ProfileRepository, ProfileWithUse } from '../reposit
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { RateLimiter, RateRule } from './rate-limiter.ts';
 import type { ViewCounter } from './view-counter.ts';
-
-const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
 
 /** Profiles an account may keep (not deleted), and how fast it may create them (docs/security.md). */
 export const PROFILE_LIMITS = { maxLive: 50 } as const;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, profileNotFound } from '../http/errors.ts';
 import { isBot } from '../lib/bots.ts';
 import { presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
@@ -8,8 +8,6 @@ import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from './view-counter.ts';
-
-const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
 
 /** What visitors see of a profile: only ACTIVE profiles exist for them (D8); views counted per D10. */
 export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {

@@ -1,6 +1,7 @@
 import { mailtoHref, telHref, toSafeHref } from '../safe-url.ts';
 import type { Link, LinkType } from '../schemas/link.schema.ts';
 import type { Profile } from '../schemas/profile.schema.ts';
+import { vcardDownloadPath } from '../vcard-download.ts';
 import type { IconName } from './icons.tsx';
 
 /*
@@ -118,8 +119,7 @@ export function privateRows(p: Profile): ContactRow[] {
 /** The vCard download of SPEC 7, with the business note as its comment; null for an unsaved profile. */
 export function vcardHref(p: Pick<Profile, 'id' | 'businessNote'>): string | null {
   if (!p.id) return null;
-  const query = new URLSearchParams({ profileId: p.id, comment: p.businessNote });
-  return `/download/generate-vcf-with-comment?${query.toString().replace(/\+/g, '%20')}`;
+  return vcardDownloadPath(p.id, p.businessNote);
 }
 
 /** Where the reminder form sends its GET (SPEC 7); the form adds profileId and remindIn. */

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { fileNameOf } from '../../../shared/vcard-download.ts';
 import { readToken } from './token-storage.ts';
 
 /** The D4 error answer, or what the client makes of a failure that never got one. */
@@ -90,6 +91,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
 
 /** Fetches a file answer (vCard, QR image, wallet pass) as a Blob, with the bearer token. */
 export async function apiDownload(path: string): Promise<Blob> {
+  return (await apiDownloadFile(path)).blob;
+}
+
+/** A download with the file name the server gave it (Content-Disposition). */
+export async function apiDownloadFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
   let res: Response;
   try {
     res = await fetch(path, { headers: authHeaders() });
@@ -97,5 +103,5 @@ export async function apiDownload(path: string): Promise<Blob> {
     throw new ApiRequestError(0, 'network', (error as Error).message || 'Network error', 'Network error');
   }
   if (!res.ok) throw await toApiError(res);
-  return res.blob();
+  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };
 }

@@ -6,6 +6,7 @@ import {
   type ProfileCreateInput,
   type ProfileUpdateInput,
 } from '../../../shared/schemas/profile.schema.ts';
+import { vcardDownloadPath } from '../../../shared/vcard-download.ts';
 import { apiRequest } from './api-client.ts';
 
 /** Query keys of profile data, so mutations invalidate exactly what they change. */
@@ -60,6 +61,5 @@ export const profilesApi = {
 
 /** The vCard download of SPEC 7, with the business note as comment. */
 export function vcfUrl(profile: Pick<Profile, 'id' | 'businessNote'>): string {
-  const params = new URLSearchParams({ profileId: profile.id, comment: profile.businessNote ?? '' });
-  return `/download/generate-vcf-with-comment?${params.toString()}`;
+  return vcardDownloadPath(profile.id, profile.businessNote);
 }

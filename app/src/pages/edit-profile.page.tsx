@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError, apiDownload } from '../api/api-client.ts';
+import { ApiRequestError, apiDownloadFile } from '../api/api-client.ts';
 import { useAppConfig } from '../api/app-config.query.ts';
 import { errorMessage } from '../api/error-text.ts';
 import { linksApi } from '../api/links.api.ts';
@@ -296,15 +296,15 @@ function ProfileEditor({ profile }: { profile: Profile | null }) {
   // ---- vCard and removal ---------------------------------------------------------------
   const shareVcard = async () => {
     if (!profile) return;
-    const base = [fields.firstName, fields.lastName].filter(Boolean).join(' ') || fields.profileName || 'contact';
-    const fileName = `${base.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'contact'}.vcf`;
     try {
-      const blob = await apiDownload(vcfUrl({ id: profile.id, businessNote: fields.businessNote }));
-      const file = new File([blob], fileName, { type: 'text/vcard' });
+      const download = await apiDownloadFile(vcfUrl({ id: profile.id, businessNote: fields.businessNote }));
+      // The server names the file (vcard.builder.ts), so app and page downloads are named alike.
+      const fileName = download.fileName ?? 'contact.vcf';
+      const file = new File([download.blob], fileName, { type: 'text/vcard' });
       // The Web Share API hands the file to the phone's share sheet; elsewhere it is a download.
       if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
         try {
-          await navigator.share({ files: [file], title: base });
+          await navigator.share({ files: [file], title: fileName.replace(/\.vcf$/, '') });
         } catch (error) {
           if ((error as Error).name !== 'AbortError') saveBlob(file, fileName);
         }
