@@ -12,6 +12,7 @@ import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { createSignInLimits } from './auth/sign-in-limits.ts';
 import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
+import { createSessionRepository } from './repositories/session.repository.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -89,7 +90,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.decorate('storage', storage);
   app.decorate('auth', auth);
   app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log }));
-  const owners = createOwnerResolver(database.db);
+  const owners = createOwnerResolver(createSessionRepository(database.db));
   app.decorate('requireOwner', requireOwner(owners));
   app.decorateRequest('owner', null);
   app.addHook('onClose', async () => {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
-import type { Db } from '../db/database.ts';
-import { preparedQuery } from '../db/prepared.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
 import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -30,16 +29,8 @@ export const SESSION_CACHE_MS = 1000;
  * better-auth hands out the token plain (sign-in body) or signed as `token.signature`
  * (set-auth-token header); the part before the dot is the session token either way.
  */
-export function createOwnerResolver(db: Db) {
+export function createOwnerResolver(sessionRows: SessionRepository) {
   const sessions = createShortLivedCache<{ owner: Owner; expiresAt: number }>(SESSION_CACHE_MS);
-  const sessionQuery = preparedQuery(
-    db,
-    db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.expiresAt', 'user.id', 'user.email', 'user.emailVerified'])
-      .where('session.token', '=', ''),
-  );
   async function resolveOwner(request: FastifyRequest): Promise<Owner | null> {
     const header = request.headers.authorization;
     if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
@@ -55,7 +46,7 @@ export function createOwnerResolver(db: Db) {
     if (!token || token.length > 200) return null;
     let session = sessions.get(token);
     if (!session) {
-      const row = await sessionQuery([token]);
+      const row = await sessionRows.findByToken(token);
       if (!row) return null;
       session = { owner: { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified) }, expiresAt: new Date(row.expiresAt).getTime() };
       sessions.set(token, session);

@@ -60,8 +60,8 @@ export function createProfileRepository(db: Db) {
   }
 
   return {
-    async insert(row: NewProfileRow, trx: Db = db): Promise<void> {
-      await trx.insertInto('profile').values(row).execute();
+    async insert(row: NewProfileRow, change: ProfileChange): Promise<void> {
+      await change.insertInto('profile').values(row).execute();
       stamps.delete(row.id);
     },
 

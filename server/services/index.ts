@@ -47,7 +47,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     onError: (error) => log.error({ err: error }, 'could not write view counts; retrying'),
   });
   const jsonCache = createProfileJsonCache();
-  const profileService = createProfileService({ db, profiles, links, views, jsonCache, rateLimiter });
+  const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
   return {

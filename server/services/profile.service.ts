@@ -1,14 +1,13 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { PROFILE_TEXT_FIELDS, type Profile, type ProfileCreateInput, type ProfileUpdateInput } from '../../shared/schemas/profile.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
-import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { NewProfileRow } from '../db/tables.ts';
 import { AppError, conflict, profileNotFound } from '../http/errors.ts';
 import { newProfileId, newShortLinkId } from '../lib/ids.ts';
 import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
-import type { ProfilePatch, ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
+import type { ProfileChange, ProfilePatch, ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { RateLimiter, RateRule } from './rate-limiter.ts';
 import type { ViewCounter } from './view-counter.ts';
@@ -26,14 +25,13 @@ function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFI
 
 /** The owner's profiles: SPEC 4 and D8 rules. */
 export function createProfileService(deps: {
-  db: Db;
   profiles: ProfileRepository;
   links: LinkRepository;
   views: ViewCounter;
   jsonCache: ProfileJsonCache;
   rateLimiter: RateLimiter;
 }) {
-  const { db, profiles, links, views, jsonCache, rateLimiter } = deps;
+  const { profiles, links, views, jsonCache, rateLimiter } = deps;
 
   /** A presented profile, its view count including views counted but not yet written (D10). */
   async function present(row: ProfileWithUse): Promise<Profile> {
@@ -48,7 +46,7 @@ export function createProfileService(deps: {
   }
 
   /** A new profile row with every text field blank unless given; used by card registration too. */
-  async function insertProfile(owner: Owner, input: ProfileCreateInput, trx: Db = db): Promise<string> {
+  async function insertProfile(owner: Owner, input: ProfileCreateInput, change: ProfileChange): Promise<string> {
     const now = Date.now();
     const id = newProfileId();
     const blank = Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, ''])) as Record<(typeof PROFILE_TEXT_FIELDS)[number], string>;
@@ -66,7 +64,7 @@ export function createProfileService(deps: {
       created: now,
       updated: now,
     };
-    await profiles.insert(row, trx);
+    await profiles.insert(row, change);
     return id;
   }
 
@@ -76,7 +74,8 @@ export function createProfileService(deps: {
     /** A new profile, within the account's limits: creations per hour, then profiles kept. */
     async create(owner: Owner, input: ProfileCreateInput): Promise<Profile> {
       await rateLimiter.consume([[PROFILE_CREATION_RULE, owner.userId]], 'Too many new profiles in a short time. Please try again later.');
-      const id = await db.transaction().execute(async (trx) => {
+      // A new profile has no stamp to bump yet: the change only gives the creation its transaction.
+      const id = await profiles.change([], async (trx) => {
         if ((await profiles.countLiveLocked(owner.userId, trx)) >= PROFILE_LIMITS.maxLive) {
           throw conflict(ErrorCode.profileLimitReached, `An account can keep at most ${PROFILE_LIMITS.maxLive} profiles. Delete one you no longer need first.`);
         }

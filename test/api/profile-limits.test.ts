@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProfileRepository } from '../../server/repositories/profile.repository.ts';
 import { PROFILE_CREATION_RULE, PROFILE_LIMITS } from '../../server/services/profile.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4, profileInput } from '../support/factories.ts';
@@ -25,7 +26,10 @@ const liveProfiles = async (userId: string) =>
 
 /** Profiles made through the service, as earlier hours' creations would have left them. */
 async function fillUpTo(userId: string, count: number) {
-  for (let i = 0; i < count; i++) await t.app.services.profiles.insertProfile({ userId } as never, { profileName: `Earlier ${i}` } as never);
+  const profiles = createProfileRepository(t.app.db);
+  for (let i = 0; i < count; i++) {
+    await profiles.change([], (change) => t.app.services.profiles.insertProfile({ userId } as never, { profileName: `Earlier ${i}` } as never, change));
+  }
 }
 
 describe('POST /profile/create limits', () => {
