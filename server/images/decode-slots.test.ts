@@ -2,11 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { createDecodeSlots } from './decode-slots.ts';
 
+/** Decodes that are running right now, and the most that ever ran at once, counted by the test itself. */
+const counted = { running: 0, most: 0 };
+
 /** A decode that finishes when the test says so. */
 function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, decode: async () => opened };
+  let started = false;
+  return {
+    open,
+    get started() {
+      return started;
+    },
+    decode: async () => {
+      started = true;
+      counted.running++;
+      counted.most = Math.max(counted.most, counted.running);
+      await opened;
+      counted.running--;
+    },
+  };
 }
 
 describe('decode slots', () => {
@@ -22,8 +38,16 @@ describe('decode slots', () => {
     }
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 503, code: 'cmc/unavailable', retryAfterSeconds: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Two run, the third waits for a slot.
+    expect(gates.map((g) => g.started)).toEqual([true, true, false]);
+    gates[0].open();
+    await running[0];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(gates[2].started).toBe(true);
     gates.forEach((g) => g.open());
     await Promise.all(running);
+    expect(counted.most).toBe(2);
     expect(slots.peak).toBe(2);
   });
 

@@ -12,6 +12,10 @@ const RETRY_AFTER_SECONDS = 5;
  * a few more wait their turn, and past that queue an upload is refused with 503 and
  * Retry-After instead of taking the process's memory. The limit is per process on purpose:
  * it protects this process's memory, whatever other instances do.
+ *
+ * sharp's own settings stay as they are: `limitInputPixels` (image.processor.ts) refuses a
+ * single oversized image, not many at once, and `sharp.concurrency()` (libvips threads per
+ * image; 1 on glibc without jemalloc, the core count elsewhere) bounds threads, not images.
  */
 export function createDecodeSlots(options: { slots?: number; queue?: number } = {}) {
   const slots = options.slots ?? os.availableParallelism();

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile, expectD4, pngImage, upload } from '../support/factories.ts';
@@ -21,7 +22,16 @@ describe('many large uploads at once', () => {
     const profiles = await Promise.all(Array.from({ length: 4 }, () => createProfile(t, owner)));
     // 24 megapixels: about 100 MB while decoded, a small file because it is one colour.
     const big = await pngImage(6000, 4000, '#446688');
+    // Measured apart from the limiter's own count: sharp's tasks handed to libuv (queued or
+    // running) in this process, sampled while the uploads run. Each decode slot runs one
+    // sharp task at a time (the header read, then the pipeline).
+    let sharpPeak = 0;
+    const sample = setInterval(() => {
+      const { queue, process } = sharp.counters();
+      sharpPeak = Math.max(sharpPeak, queue + process);
+    }, 1);
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => upload(t, owner, 'profileImage', profiles[i % profiles.length].id, big)));
+    clearInterval(sample);
     const statuses = results.map((r) => r.status);
     expect(
       statuses.every((s) => s === 200 || s === 503),
@@ -35,6 +45,8 @@ describe('many large uploads at once', () => {
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(t.app.services.decodeSlots.peak).toBeLessThanOrEqual(t.app.services.decodeSlots.slots);
+    expect(sharpPeak).toBeGreaterThan(0);
+    expect(sharpPeak).toBeLessThanOrEqual(t.app.services.decodeSlots.slots);
     // Once they are through, uploads are taken again.
     expect((await upload(t, owner, 'profileImage', profiles[0].id, await pngImage(64, 64))).status).toBe(200);
   }, 120_000);
