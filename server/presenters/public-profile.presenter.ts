@@ -17,7 +17,6 @@ export function presentPublicProfile(profile: Profile): PublicProfile {
     profileLogoPath: profile.profileLogoPath,
     profileVcfPath: profile.profileVcfPath,
     shortLinkId: profile.shortLinkId,
-    layout: profile.layout,
     socialMediaLinks: profile.socialMediaLinks.map(presentPublicLink),
   };
 }

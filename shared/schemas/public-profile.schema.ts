@@ -8,7 +8,24 @@ import { PROFILE_TEXT_FIELDS, profileSchema, type ProfileTextField } from './pro
  * (docs/security.md "public answers"). Left out on purpose: the account id (`userProfileId`,
  * it named the account that identity calls act on), the owner's own label (`profileName`),
  * analytics (`profileViews`), state only the owner manages (`status`, `isActive`, `isInUse`,
- * `type`) and timestamps. Owner calls keep SPEC 3's whole shape (profile.schema.ts).
+ * `type`; `layout` too, which no public page reads) and timestamps. Owner calls keep SPEC 3's
+ * whole shape (profile.schema.ts).
+ *
+ * What stays, each because the public page shows or needs it (shared/public-page):
+ * - `id`: the page's own address (/p/{id}) and its vCard, reminder and contact-form URLs;
+ * - `personalTitle`, `firstName`, `lastName`, `jobTitle`: the header;
+ * - `companyName`, `streetAndNumber`, `zip`, `city`, `country`, `businessUnit`,
+ *   `companyWebsiteUrl`, `businessPhoneNumber`, `businessMobileNumber`, `businessFax`,
+ *   `businessEmailAddress`: the company block (profile-view.ts companyRows);
+ * - `phoneNumber`, `mobileNumber`, `emailAddress`: the private block the owner chose to publish
+ *   (privateRows); `businessNote`: the note on the page and the vCard's comment;
+ * - `profileImagePath`, `profileLogoPath`, `profileVcfPath`: the picture, logo and vCard download;
+ * - `shortLinkId`: the public link-in-bio address (/l/{shortLinkId}), shared on purpose;
+ * - links: `id` (and its SPEC alias `socialMediaLinkId`), `type` (icon or row), `name` (label),
+ *   `link` (target), `sort` (order). Not the owner (`userProfileId`), the profile they belong to
+ *   (`cardProfileId`/`profileId`, already the page's `id`) or timestamps.
+ * The card's owner and view count never reach `/card/show`: it answers only the public profile
+ * the card points to.
  */
 export const PUBLIC_TEXT_FIELDS = PROFILE_TEXT_FIELDS.filter((f): f is Exclude<ProfileTextField, 'profileName'> => f !== 'profileName');
 
@@ -25,7 +42,6 @@ export const publicProfileSchema = profileSchema
     profileLogoPath: true,
     profileVcfPath: true,
     shortLinkId: true,
-    layout: true,
   })
   .extend({ socialMediaLinks: z.array(publicLinkSchema) });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -32,6 +32,7 @@ function expectNothingPrivate(raw: string) {
   expect(raw).not.toContain(owner.userId);
   expect(raw).not.toContain('Arbeit (privat)');
   expect(raw).not.toContain('profileViews');
+  for (const key of ['profileName', 'status', 'isActive', 'isInUse', 'layout', 'created', 'updated', 'cardProfileId']) expect(raw).not.toContain(`"${key}"`);
 }
 
 describe('public answers', () => {
