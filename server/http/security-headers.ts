@@ -54,6 +54,8 @@ function ownerAppPolicy(https: boolean): HelmetOptions {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // Browsers ignore HSTS over http; sent only when the public address is https.
     strictTransportSecurity: https ? { maxAge: 31_536_000 } : false,
+    // The public pages on this origin do not send it; Chromium warns when an origin is inconsistent.
+    originAgentCluster: false,
   };
 }
 
