@@ -133,7 +133,8 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
       await page.getByText(text(lng, 'my_profile', 'not_in_use')).waitFor();
     });
     await context.close();
-  });
+    // About 25 s on an idle machine: the whole first-run journey of an owner, screen by screen.
+  }, 150_000);
 });
 
 describe('languages (SPEC 9, D1)', () => {
