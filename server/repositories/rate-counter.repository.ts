@@ -18,15 +18,6 @@ export function createRateCounterRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-    /** A window's count without adding to it; 0 when nothing was counted. */
-    async read(key: string): Promise<number> {
-      const row = await db.selectFrom('rateCounter').select('count').where('key', '=', key).executeTakeFirst();
-      return row ? Number(row.count) : 0;
-    },
-    /** Forgets a counter (a successful sign-in clears its account's failures). */
-    async remove(key: string): Promise<void> {
-      await db.deleteFrom('rateCounter').where('key', '=', key).execute();
-    },
     /** Deletes the windows that have ended. */
     async prune(now: number): Promise<void> {
       await db.deleteFrom('rateCounter').where('expiresAt', '<=', now).execute();

@@ -15,8 +15,6 @@ export interface RateRule {
  */
 export interface RateCounterStore {
   increment(key: string, expiresAt: number, by?: number): Promise<number>;
-  read(key: string): Promise<number>;
-  remove(key: string): Promise<void>;
   prune(now: number): Promise<void>;
 }
 
@@ -69,19 +67,8 @@ export function createRateLimiter(store: RateCounterStore, clock: () => number =
     };
   }
 
-  /** Whether the subject is already over the limit, without counting this request. */
-  async function peek(rule: RateRule, subject: string): Promise<RateDecision> {
-    const w = windowOf(rule, subject, clock());
-    return { allowed: (await store.read(w.key)) < rule.max, retryAfterSeconds: w.retryAfterSeconds };
-  }
-
   return {
     hit,
-    peek,
-    /** Clears the subject's current window of a rule (e.g. failed sign-ins after a success). */
-    async reset(rule: RateRule, subject: string): Promise<void> {
-      await store.remove(windowOf(rule, subject, clock()).key);
-    },
     /**
      * Counts one request against every given rule and throws D4's 429 (with the longest
      * Retry-After among the refusing rules) when any of them is exceeded; answers the counted
