@@ -3,3 +3,4 @@ export * from './common.schema.ts';
 export * from './link.schema.ts';
 export * from './profile.schema.ts';
 export * from './card.schema.ts';
+export * from './visit-source.schema.ts';

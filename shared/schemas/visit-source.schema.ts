@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * Where a visit came from (issue 12, analytics by source):
+ * - `card`: the card page `/card/{id}` of a card printed before sources were written into it;
+ * - `nfc` and `qr`: the card page reached from the card's NFC chip (`?src=nfc`) or its QR code (`?src=qr`);
+ * - `linkinbio`: the link-in-bio page `/l/{id}` or `/linkinbio/{id}`;
+ * - `link`: a shared `/p/{id}` link (the default when nothing else says where a visit came from);
+ * - `wallet`: the QR code on a wallet pass (`?src=wallet`).
+ * Leads store the source of the visit that left them.
+ */
+export const VISIT_SOURCES = ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet'] as const;
+export const visitSourceSchema = z.enum(VISIT_SOURCES);
+export type VisitSource = z.infer<typeof visitSourceSchema>;
