@@ -26,6 +26,7 @@ import downloadRoutes from './routes/download.routes.ts';
 import linkRoutes from './routes/link.routes.ts';
 import profileRoutes from './routes/profile.routes.ts';
 import systemRoutes from './routes/system.routes.ts';
+import contactFormRoutes from './pages/contact-form.routes.ts';
 import pagesRoutes from './pages/pages.routes.ts';
 import uploadRoutes from './routes/upload.routes.ts';
 import walletRoutes from './routes/wallet.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(contactRoutes);
   await app.register(walletRoutes);
   await app.register(pagesRoutes);
+  await app.register(contactFormRoutes);
   await registerOwnerApp(app);
   return app;
 }

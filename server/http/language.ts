@@ -46,3 +46,23 @@ export function pickLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>)
     .sort((a, b) => b.q - a.q);
   return normalise(accepted[0]?.tag) ?? 'en';
 }
+
+/**
+ * `pickLanguage` remembered per combination of `?lng`, cookie and Accept-Language: the public
+ * pages meet the same few combinations again and again, and D1's parsing then runs once for each.
+ * Bounded: the memory is emptied when it holds 1000 combinations.
+ */
+export function createLanguageMemo(): (request: Pick<FastifyRequest, 'query' | 'headers'>) => Language {
+  const languages = new Map<string, Language>();
+  return (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const key = `${typeof query?.lng === 'string' ? query.lng : ''}\n${request.headers.cookie ?? ''}\n${request.headers['accept-language'] ?? ''}`;
+    let lng = languages.get(key);
+    if (!lng) {
+      lng = pickLanguage(request);
+      if (languages.size >= 1000) languages.clear();
+      languages.set(key, lng);
+    }
+    return lng;
+  };
+}

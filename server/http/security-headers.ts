@@ -13,8 +13,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   strict referrer policy, same-origin opener and resource policies;
  * - JSON answers: additionally `Cache-Control: no-store` unless the route chose its own caching;
  * - uploads under /media/: a sandbox that lets nothing in a file run (route config `media`);
- * - public pages (server/pages/): none from here (route config `page`): they send their own set
- *   with a hash-based CSP, kept with each cached page.
+ * - public pages (server/pages/, route config `page`): a set of their own without helmet's
+ *   extras (every byte counts on a phone), and a hash-based CSP that each cached page carries
+ *   with it (server/http/send-page.ts).
  */
 export type HeaderSet = 'app' | 'media' | 'page';
 
@@ -68,6 +69,19 @@ function mediaPolicy(https: boolean): HelmetOptions {
   };
 }
 
+/** The public pages' set besides their per-page CSP (docs/security.md, "headers"). */
+function publicPageHeaders(https: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000' } : {}),
+  };
+}
+
 /** The headers helmet sets for `options`, read once from a stand-in response. */
 export function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -86,7 +100,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
   const sets: Record<HeaderSet, Record<string, string>> = {
     app: headersOf(ownerAppPolicy(options.https)),
     media: headersOf(mediaPolicy(options.https)),
-    page: {},
+    page: publicPageHeaders(options.https),
   };
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(sets[request.routeOptions.config.securityHeaders ?? 'app']);
@@ -101,5 +115,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
 
 /** Route options of /media/*. */
 export const MEDIA_ROUTE_HEADERS = { config: { securityHeaders: 'media' } } as const;
-/** Route options of the public pages: they send their own headers. */
+/** Route options of the public pages: their own header set. */
 export const PUBLIC_PAGE_ROUTE_HEADERS = { config: { securityHeaders: 'page' } } as const;

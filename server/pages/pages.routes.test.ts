@@ -15,7 +15,6 @@ import {
   upload,
 } from '../../test/support/factories.ts';
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
-import { pickEncoding } from './pages.routes.ts';
 
 // Public pages through the real app, as a visitor's browser meets them (STYLE 7): status,
 // headers, no cookie, the HTML; compression and the render cache across edits and languages.
@@ -253,15 +252,5 @@ describe('POST /p/{id}/contact (the contact form without JavaScript)', () => {
     expect((await post('nobody', { senderEmail: 'x@example.org' })).headers.location).toMatch(/#contact-failed$/);
     const cross = await post(full.id, { senderEmail: 'drei@example.org' }, { 'sec-fetch-site': 'cross-site' });
     expect(cross.headers.location).toMatch(/#contact-failed$/);
-  });
-});
-
-describe('pickEncoding', () => {
-  it('prefers brotli, honours q=0 and wildcards', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding('identity')).toBeNull();
-    expect(pickEncoding(undefined)).toBeNull();
-    expect(pickEncoding('*')).toBe('br');
   });
 });

@@ -1,0 +1,79 @@
+import type { Language } from '../../shared/schemas/profile.schema.ts';
+import type { Services } from '../services/index.ts';
+import { createPageRenderer } from './page.renderer.tsx';
+import { createPageTexts } from './page-texts.ts';
+import { RenderCache, type CachedPage } from './render-cache.ts';
+
+/** A page to send and its status, or where a card page sends the visitor instead. */
+export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToProfile: string };
+
+/** Who asked: HEAD is how link checkers look, so it answers the page's state but is no view (D10). */
+export interface Visit {
+  head: boolean;
+  userAgent: string | undefined;
+}
+
+/**
+ * The public pages as answers (D16): each page is rendered (page.renderer.tsx, the pages'
+ * presenter) and compressed once per (page, profile change, language), and answered from
+ * memory after one read of the profile's `updated` stamp. No HTTP here: the routes turn an
+ * answer into a reply (send-page.ts).
+ */
+export function createPublicPageService(deps: { publicUrl: string; services: Pick<Services, 'publicProfiles' | 'cards'> }) {
+  const { publicProfiles, cards } = deps.services;
+  const render = createPageRenderer({ publicUrl: deps.publicUrl, texts: createPageTexts() });
+  const cache = new RenderCache();
+
+  /** A page that depends only on its key (not-found and card pages): rendered once, kept in the cache. */
+  async function fixedPage(key: string, produce: () => { html: string; csp: string }): Promise<CachedPage> {
+    const page = cache.peek(key) ?? (await cache.fill(key, async () => ({ stamp: 0, profileId: '', ...produce() })));
+    if (!page) throw new Error(`page ${key} rendered nothing`);
+    return page;
+  }
+
+  const profileNotFound = async (lng: Language, ns: 'profile' | 'link_tree'): Promise<PageAnswer> => ({
+    page: await fixedPage(`404/${ns}/${lng}`, () => render.profileNotFound(lng, ns)),
+    status: 404,
+  });
+
+  // Malformed ids need no check: the lookups are parameterised and answer null for them, which
+  // is the not-found page. Fastify's maxParamLength bounds their length.
+  return {
+    /** /p/{id}: the profile page, counting the view (D10). */
+    async profile(id: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+      const stamp = visit.head ? await publicProfiles.updatedStamp(id) : await publicProfiles.recordView(id, { userAgent: visit.userAgent });
+      if (stamp === null) return profileNotFound(lng, 'profile');
+      const key = `p/${id}/${lng}`;
+      const cached = cache.peek(key);
+      if (cached && cached.stamp === stamp) return { page: cached, status: 200 };
+      const page = await cache.fill(key, async () => {
+        const profile = await publicProfiles.get(id);
+        // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
+        return profile && { stamp: profile.updated, profileId: profile.id, ...render.profile(profile, lng) };
+      });
+      return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
+    },
+
+    /** /l/{id} and /linkinbio/{id}: the link-in-bio page of a short link id. */
+    async linkTree(shortLinkId: string, lng: Language): Promise<PageAnswer> {
+      const key = `l/${shortLinkId}/${lng}`;
+      // A short link is found through its profile: while that profile's stamp is unchanged, so is its short link id.
+      const cached = cache.peek(key);
+      if (cached && cached.stamp === (await publicProfiles.updatedStamp(cached.profileId))) return { page: cached, status: 200 };
+      const page = await cache.fill(key, async () => {
+        const profile = await publicProfiles.getByShortLink(shortLinkId);
+        return profile && { stamp: profile.updated, profileId: profile.id, ...render.linkTree(profile, lng) };
+      });
+      return page ? { page, status: 200 } : profileNotFound(lng, 'link_tree');
+    },
+
+    /** /card/{id} and /public-profile/{id}: a registered card sends to its profile (SPEC 2), counting the scan. */
+    async card(cardId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+      const state = await cards.openPublicCard(cardId, { userAgent: visit.userAgent });
+      if (state.state === 'registered') return { redirectToProfile: state.profileId };
+      if (state.state === 'unregistered') return { page: await fixedPage(`card/${cardId}/${lng}`, () => render.cardInvite(cardId, lng)), status: 200 };
+      return { page: await fixedPage(`404/card/${lng}`, () => render.cardNotFound(lng)), status: 404 };
+    },
+  };
+}
+export type PublicPageService = ReturnType<typeof createPublicPageService>;
