@@ -20,3 +20,12 @@ export function presentPublicProfile(profile: Profile): PublicProfile {
     socialMediaLinks: profile.socialMediaLinks.map(presentPublicLink),
   };
 }
+
+/**
+ * The answer of the public profile calls (`/profile/show`, `/card/show`, `/send/contact`):
+ * SPEC 7 wraps the profile as `{ profile }`. The owner's `/find/own/profile/by-id` answers the
+ * bare profile of `presentProfile` (profile.presenter.ts) instead.
+ */
+export function presentPublicProfileEnvelope(profile: Profile): { profile: PublicProfile } {
+  return { profile: presentPublicProfile(profile) };
+}

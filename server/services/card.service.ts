@@ -12,7 +12,7 @@ import type { ProfileService } from './profile.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
-import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
+import { presentPublicProfileEnvelope } from '../presenters/public-profile.presenter.ts';
 
 const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card does not exist.');
 
@@ -69,7 +69,7 @@ export function createCardService(deps: {
       if (!card.profileId) throw notFound(ErrorCode.cardNotRegistered, 'This card is not registered yet.');
       const profile = await publicProfiles.get(card.profileId);
       if (!profile) throw profileNotFound();
-      return { profile: presentPublicProfile(profile) };
+      return presentPublicProfileEnvelope(profile);
     },
 
     async findOwn(owner: Owner, cardId: string): Promise<Card> {

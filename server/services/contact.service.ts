@@ -10,7 +10,7 @@ import type { DownloadService } from './download.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from './rate-limiter.ts';
 import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
-import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
+import { presentPublicProfileEnvelope } from '../presenters/public-profile.presenter.ts';
 
 /** D5 rate limits: per visitor e-mail address on one profile, and per profile, within an hour. */
 export const CONTACT_LIMITS = { perSenderPerHour: 3, perProfilePerHour: 60 } as const;
@@ -64,7 +64,7 @@ export function createContactService(deps: {
       } catch {
         throw new AppError(502, ErrorCode.internal, 'The e-mail could not be sent. Please try again later.');
       }
-      return { profile: presentPublicProfile(profile) };
+      return presentPublicProfileEnvelope(profile);
     },
   };
 }

@@ -36,9 +36,9 @@ describe('createProfileJsonCache', () => {
   it("keeps the public shape apart from the owner's for the same stamp", async () => {
     const cache = createProfileJsonCache();
     await cache.json('p1', 1, 3, async () => profile);
-    const pub = await cache.publicJson('p1', 1, async () => publicProfile);
+    const pub = await cache.publicJson('p1', 1, async () => ({ profile: publicProfile }));
     expect(JSON.parse(pub.toString())).toEqual({ profile: publicProfile });
-    expect(await cache.publicJson('p1', 1, async () => ({ ...publicProfile, firstName: 'never built' }))).toBe(pub);
+    expect(await cache.publicJson('p1', 1, async () => ({ profile: { ...publicProfile, firstName: 'never built' } }))).toBe(pub);
     expect(JSON.parse((await cache.json('p1', 1, 3, async () => profile)).toString()).userProfileId).toBe('u1');
   });
 });

@@ -48,11 +48,11 @@ export function createProfileJsonCache(maxEntries = 2000) {
     },
 
     /** The public answer `{"profile":…}` as JSON bytes; `build` runs only on a miss. */
-    async publicJson(id: string, updated: number, build: () => Promise<PublicProfile>): Promise<Buffer> {
+    async publicJson(id: string, updated: number, build: () => Promise<{ profile: PublicProfile }>): Promise<Buffer> {
       const key = `${id}:${updated}`;
       let bytes = visitor.get(key);
       if (!bytes) {
-        bytes = Buffer.from(JSON.stringify({ profile: await build() }));
+        bytes = Buffer.from(JSON.stringify(await build()));
         remember(visitor, key, bytes, maxEntries);
       }
       return bytes;

@@ -5,7 +5,7 @@ import { isBot } from '../lib/bots.ts';
 import { presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
-import { presentPublicProfile } from '../presenters/public-profile.presenter.ts';
+import { presentPublicProfile, presentPublicProfileEnvelope } from '../presenters/public-profile.presenter.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from './view-counter.ts';
 
@@ -52,7 +52,7 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) throw profileNotFound();
       if (!isBot(client.userAgent)) views.countProfile(profileId);
-      return jsonCache.publicJson(profileId, stamp.updated, async () => presentPublicProfile(await getOrThrow(profileId)));
+      return jsonCache.publicJson(profileId, stamp.updated, async () => presentPublicProfileEnvelope(await getOrThrow(profileId)));
     },
 
     /** POST /profile/short-link/social-media-links/show (SPEC 3 short-link response). */
