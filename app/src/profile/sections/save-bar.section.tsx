@@ -13,9 +13,10 @@ export function SaveBarSection({ profile, saving, error }: { profile: Profile | 
     <div className="action-bar">
       <div className="action-bar-inner">
         {error && (
-          <p className="alert alert-error save-error" role="alert">
-            {`${error} ${t('save_failed_kept')}`}
-          </p>
+          <div className="alert alert-error save-error" role="alert">
+            <p>{error}</p>
+            <p>{t('save_failed_kept')}</p>
+          </div>
         )}
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? t('saving') : tm('save')}
