@@ -31,10 +31,11 @@ export function useEditorMutation<TVars = void, TData = unknown>(options: Editor
   return useMutation<TData, unknown, TVars>({
     mutationFn: options.mutationFn,
     onSuccess: async (data, vars) => {
-      if (options.success) toast.success(options.success);
       // Only the list is refreshed; the editor's own query is refetched when it mounts again.
       if (options.changesProfiles !== false) await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
+      // The screen shows the change first, then says so.
       await options.onSuccess?.(data, vars);
+      if (options.success) toast.success(options.success);
     },
     onError: (error) => {
       const message = errorMessage(error, tm);
