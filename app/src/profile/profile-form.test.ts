@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../shared/schemas/link.schema.ts';
-import {
-  checkShortLinkId,
-  draftsFromLinks,
-  linkInBioUrl,
-  linksToSave,
-  newLinkDraft,
-  orderedLinks,
-  renumberSaved,
-  savedLinksInOrder,
-  type LinkDraft,
-} from './profile-form.ts';
+import { checkShortLinkId, draftsFromLinks, linkInBioUrl, linksToSave, newLinkDraft, orderedLinks, savedLinksInOrder, type LinkDraft } from './profile-form.ts';
 
 function link(id: string, sort: number, overrides: Partial<Link> = {}): Link {
   return {
@@ -69,15 +59,6 @@ describe('reordering (SPEC 4)', () => {
   it('lists web links first, then social links, each in its own order', () => {
     const { w1, w2, s1 } = byId([link('w1', 1), link('w2', 3), link('s1', 2, { type: 'github' })]);
     expect(orderedLinks([w2, w1], [s1]).map((d) => d.id)).toEqual(['w2', 'w1', 's1']);
-  });
-
-  it('renumbers every saved link 1..n and skips rows not saved yet', () => {
-    const { a, b, c } = byId([link('a', 4), link('b', 9), link('c', 2)]);
-    expect(renumberSaved([c, draft('website', 'x'), a, b])).toEqual([
-      { id: 'c', sort: 1 },
-      { id: 'a', sort: 2 },
-      { id: 'b', sort: 3 },
-    ]);
   });
 
   it('saves a reorder as the stored links in the new order, leaving out rows not saved yet', () => {

@@ -101,11 +101,6 @@ export function savedLinksInOrder(ordered: readonly LinkDraft[]): LinkToSave[] {
   return ordered.flatMap((d) => (d.id && d.saved ? [{ socialMediaLinkId: d.id, type: d.saved.type, link: d.saved.link, name: d.saved.name }] : []));
 }
 
-/** SPEC 4: after a reorder every saved link gets its new position, 1..n. */
-export function renumberSaved(ordered: readonly LinkDraft[]): { id: string; sort: number }[] {
-  return ordered.filter((d) => d.id !== null).map((d, index) => ({ id: d.id as string, sort: index + 1 }));
-}
-
 /** The short-link errors of SPEC 5 that the app finds before asking the server. */
 export type ShortLinkProblem = 'short_link_old_id' | 'short_link_invalid';
 
