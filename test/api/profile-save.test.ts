@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profileSchema, type Profile } from '../../shared/schemas/profile.schema.ts';
+import { createProfileRepository } from '../../server/repositories/profile.repository.ts';
+import { PROFILE_CREATION_RULE, PROFILE_LIMITS } from '../../server/services/profile.service.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createLink, createProfile, expectD4, readOwnLinks, readOwnProfile } from '../support/factories.ts';
 
@@ -243,6 +245,27 @@ describe('POST /profile/save', () => {
     expect(shown.socialMediaLinks.map((l: { name: string }) => l.name)).toEqual(['Shiny first', 'Link a']);
     // The owner's cached JSON follows too.
     expect((await readOwnProfile(t, owner, p.id)).socialMediaLinks.map((l) => l.name)).toEqual(['Shiny first', 'Link a']);
+  });
+
+  it(`keeps the creation limits of /profile/create: at most ${PROFILE_LIMITS.maxLive} profiles, nothing written past it`, async () => {
+    const profiles = createProfileRepository(t.app.db);
+    for (let i = 0; i < PROFILE_LIMITS.maxLive; i++) {
+      await profiles.change([], (change) => t.app.services.profiles.insertProfile({ userId: owner.userId } as never, { profileName: `Earlier ${i}` }, change));
+    }
+    const links = await t.app.db.selectFrom('link').select('id').where('userId', '=', owner.userId).execute();
+    const refused = await save({ profile: { profileName: 'One too many' }, links: [{ type: 'website', link: 'https://x.example' }] });
+    expectD4(refused, 409, 'cmc/profile-limit-reached');
+    expect(Object.keys((await t.get('/find/own/profiles/active', owner)).body)).toHaveLength(PROFILE_LIMITS.maxLive);
+    expect(await t.app.db.selectFrom('link').select('id').where('userId', '=', owner.userId).execute()).toEqual(links);
+  });
+
+  it(`counts creations against the hourly limit of /profile/create (${PROFILE_CREATION_RULE.max})`, async () => {
+    for (let i = 0; i < PROFILE_CREATION_RULE.max; i++) expect((await save({ profile: { profileName: `P${i}` }, links: [] })).status).toBe(200);
+    expectD4(await save({ profile: { profileName: 'Late' }, links: [] }), 429, 'cmc/rate-limited');
+    expectD4(await t.post('/profile/create', { profileName: 'Late too' }, owner), 429, 'cmc/rate-limited');
+    // Updates are not creations.
+    const [first] = Object.keys((await t.get('/find/own/profiles/active', owner)).body);
+    expect((await save({ profile: { id: first, firstName: 'Still fine' }, links: [] })).status).toBe(200);
   });
 
   it('is listed in the OpenAPI document', async () => {
