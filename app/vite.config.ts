@@ -15,6 +15,7 @@ const SERVER_PATHS = [
   '/profile/create',
   '/profile/update',
   '/profile/delete',
+  '/profile/save',
   '/profile/show',
   '/profile/short-link',
   '/social-media-link',

@@ -26,7 +26,7 @@ export function createLinkRepository(db: Db) {
       await change.insertInto('link').values(row).execute();
     },
 
-    async update(id: string, patch: Partial<Pick<LinkTable, 'type' | 'link' | 'name' | 'updated'>>, change: ProfileChange): Promise<void> {
+    async update(id: string, patch: Partial<Pick<LinkTable, 'type' | 'link' | 'name' | 'sort' | 'updated'>>, change: ProfileChange): Promise<void> {
       await change.updateTable('link').set(patch).where('id', '=', id).execute();
     },
 

@@ -127,6 +127,17 @@ export function createProfileRepository(db: Db) {
 
     /** Updates the caller's own profile within a change of it; answers whether a row changed. */
     async updateOwn(userId: string, id: string, patch: ProfilePatch, change: ProfileChange): Promise<boolean> {
+      // Nothing to set (a body with only the id): SQL has no empty SET, so only the row is checked.
+      if (Object.keys(patch).length === 0) {
+        const row = await change
+          .selectFrom('profile')
+          .select('id')
+          .where('id', '=', id)
+          .where('userId', '=', userId)
+          .where('status', '!=', 'DELETED')
+          .executeTakeFirst();
+        return Boolean(row);
+      }
       const result = await change
         .updateTable('profile')
         .set(patch)

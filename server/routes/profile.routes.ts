@@ -6,6 +6,7 @@ import {
   loginImageSchema,
   profileCreateSchema,
   profileEnvelopeSchema,
+  profileSaveSchema,
   profileSchema,
   profileUpdateSchema,
   shortLinkBodySchema,
@@ -27,6 +28,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/profile/update', { ...owner, schema: { ...owner.schema, body: profileUpdateSchema, response: { 200: profileSchema, ...errors } } }, (req) =>
     services.profiles.update(ownerOf(req), req.body),
+  );
+  // The editor's one save: profile and ordered links in one transaction, beside SPEC 7's per-link calls.
+  app.post('/profile/save', { ...owner, schema: { ...owner.schema, body: profileSaveSchema, response: { 200: profileSchema, ...errors } } }, (req) =>
+    services.profiles.save(ownerOf(req), req.body),
   );
   app.post(
     '/profile/delete',

@@ -1,10 +1,16 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
-import { PROFILE_TEXT_FIELDS, type Profile, type ProfileCreateInput, type ProfileUpdateInput } from '../../shared/schemas/profile.schema.ts';
+import {
+  PROFILE_TEXT_FIELDS,
+  type Profile,
+  type ProfileCreateInput,
+  type ProfileSaveData,
+  type ProfileUpdateInput,
+} from '../../shared/schemas/profile.schema.ts';
 import type { Owner } from '../auth/owner.guard.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { NewProfileRow } from '../db/tables.ts';
-import { AppError, conflict, profileNotFound } from '../http/errors.ts';
-import { newProfileId, newShortLinkId } from '../lib/ids.ts';
+import { AppError, conflict, notFound, profileNotFound } from '../http/errors.ts';
+import { newLinkId, newProfileId, newShortLinkId } from '../lib/ids.ts';
 import { mediaPath, presentProfile } from '../presenters/profile.presenter.ts';
 import type { LinkRepository } from '../repositories/link.repository.ts';
 import type { ProfileChange, ProfilePatch, ProfileRepository, ProfileWithUse } from '../repositories/profile.repository.ts';
@@ -15,6 +21,10 @@ import type { ViewCounter } from './view-counter.ts';
 /** Profiles an account may keep (not deleted), and how fast it may create them (docs/security.md). */
 export const PROFILE_LIMITS = { maxLive: 50 } as const;
 export const PROFILE_CREATION_RULE: RateRule = { name: 'profile-create', max: 20, windowMs: 60 * 60 * 1000 };
+
+const profileLimitReached = () =>
+  conflict(ErrorCode.profileLimitReached, `An account can keep at most ${PROFILE_LIMITS.maxLive} profiles. Delete one you no longer need first.`);
+const linkNotFound = () => notFound(ErrorCode.linkNotFound, 'Link not found.');
 
 /** Only the editable text fields of a body; server-managed fields are ignored (D8). */
 function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> {
@@ -68,6 +78,34 @@ export function createProfileService(deps: {
     return id;
   }
 
+  /** The D8 patch of an update: editable fields, layout and type; never a server-managed field. */
+  function patchOf(input: ProfileCreateInput): ProfilePatch {
+    const patch: ProfilePatch = { ...editableFields(input) };
+    if (input.layout !== undefined) patch.layout = input.layout;
+    if (input.type !== undefined) patch.type = input.type;
+    return patch;
+  }
+
+  /** Inside a change: the profile's links become exactly `list`, in its order (sort 1..n). */
+  async function writeLinks(owner: Owner, profileId: string, list: ProfileSaveData['links'], change: ProfileChange): Promise<void> {
+    const now = Date.now();
+    const stored = new Map((await links.listByProfile(profileId, change)).map((row) => [row.id, row]));
+    // Another profile's or owner's link, or one removed meanwhile: 404, and the change rolls back.
+    for (const l of list) if (l.socialMediaLinkId && !stored.has(l.socialMediaLinkId)) throw linkNotFound();
+    const kept = new Set(list.map((l) => l.socialMediaLinkId));
+    for (const id of stored.keys()) if (!kept.has(id)) await links.delete(id, change);
+    for (const [index, l] of list.entries()) {
+      const sort = index + 1;
+      const row = l.socialMediaLinkId ? stored.get(l.socialMediaLinkId) : undefined;
+      if (!row) {
+        const id = newLinkId();
+        await links.insert({ id, profileId, userId: owner.userId, type: l.type, link: l.link, name: l.name, sort, created: now, updated: now }, change);
+      } else if (row.type !== l.type || row.link !== l.link || row.name !== l.name || row.sort !== sort) {
+        await links.update(row.id, { type: l.type, link: l.link, name: l.name, sort, updated: now }, change);
+      }
+    }
+  }
+
   return {
     insertProfile,
 
@@ -76,9 +114,7 @@ export function createProfileService(deps: {
       await rateLimiter.consume([[PROFILE_CREATION_RULE, owner.userId]], 'Too many new profiles in a short time. Please try again later.');
       // A new profile has no stamp to bump yet: the change only gives the creation its transaction.
       const id = await profiles.change([], async (trx) => {
-        if ((await profiles.countLiveLocked(owner.userId, trx)) >= PROFILE_LIMITS.maxLive) {
-          throw conflict(ErrorCode.profileLimitReached, `An account can keep at most ${PROFILE_LIMITS.maxLive} profiles. Delete one you no longer need first.`);
-        }
+        if ((await profiles.countLiveLocked(owner.userId, trx)) >= PROFILE_LIMITS.maxLive) throw profileLimitReached();
         return insertProfile(owner, input, trx);
       });
       return present((await profiles.findOwn(owner.userId, id))!);
@@ -86,11 +122,37 @@ export function createProfileService(deps: {
 
     async update(owner: Owner, input: ProfileUpdateInput): Promise<Profile> {
       await ownOrThrow(owner, input.id);
-      const patch: ProfilePatch = { ...editableFields(input) };
-      if (input.layout !== undefined) patch.layout = input.layout;
-      if (input.type !== undefined) patch.type = input.type;
-      if (!(await profiles.change([input.id], (change) => profiles.updateOwn(owner.userId, input.id, patch, change)))) throw profileNotFound();
+      if (!(await profiles.change([input.id], (change) => profiles.updateOwn(owner.userId, input.id, patchOf(input), change)))) throw profileNotFound();
       return present((await profiles.findOwn(owner.userId, input.id))!);
+    },
+
+    /**
+     * POST /profile/save: the profile and its whole ordered link list in one transaction, so a
+     * failure anywhere leaves the profile and its links exactly as they were (docs/decisions.md).
+     * Without an id it is a creation, within the same limits as POST /profile/create.
+     */
+    async save(owner: Owner, input: ProfileSaveData): Promise<Profile> {
+      const { profile, links: list } = input;
+      let id = profile.id;
+      if (id === undefined) {
+        // A new profile has no links yet: any id in the list is someone else's.
+        if (list.some((l) => l.socialMediaLinkId)) throw linkNotFound();
+        await rateLimiter.consume([[PROFILE_CREATION_RULE, owner.userId]], 'Too many new profiles in a short time. Please try again later.');
+        id = await profiles.change([], async (change) => {
+          if ((await profiles.countLiveLocked(owner.userId, change)) >= PROFILE_LIMITS.maxLive) throw profileLimitReached();
+          const created = await insertProfile(owner, profile, change);
+          await writeLinks(owner, created, list, change);
+          return created;
+        });
+      } else {
+        const profileId = id;
+        await ownOrThrow(owner, profileId);
+        await profiles.change([profileId], async (change) => {
+          if (!(await profiles.updateOwn(owner.userId, profileId, patchOf(profile), change))) throw profileNotFound();
+          await writeLinks(owner, profileId, list, change);
+        });
+      }
+      return present((await profiles.findOwn(owner.userId, id))!);
     },
 
     /** D8: a soft delete, refused while a card points at the profile. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, textField, timestampsSchema } from './common.schema.ts';
-import { linkSchema } from './link.schema.ts';
+import { linkNameSchema, linkSchema, linkTypeSchema, linkValueSchema } from './link.schema.ts';
 
 export const PROFILE_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
 export const PROFILE_TYPES = ['DEFAULT', 'CUSTOM'] as const;
@@ -53,6 +53,39 @@ export type ProfileCreateInput = z.input<typeof profileCreateSchema>;
 /** Body of POST /profile/update: the profile object with its id. */
 export const profileUpdateSchema = profileCreateSchema.extend({ id: idSchema });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** Most links one POST /profile/save takes: far above any real profile, a bound on the work of one call. */
+export const PROFILE_SAVE_MAX_LINKS = 200;
+
+/** A link of POST /profile/save: a saved one names its `socialMediaLinkId`, a new one has none. */
+export const profileSaveLinkSchema = z.object({
+  socialMediaLinkId: idSchema.optional(),
+  type: linkTypeSchema,
+  link: linkValueSchema.trim().min(1, 'must not be empty'),
+  name: linkNameSchema.default(''),
+});
+
+/**
+ * Body of POST /profile/save: the profile (created without `id`, updated with it) and its
+ * whole ordered list of links. Sort is the position in the list, 1..n; a saved link missing
+ * from the list is removed. Everything is written in one transaction (docs/decisions.md).
+ */
+export const profileSaveSchema = z.object({
+  profile: profileCreateSchema.extend({ id: idSchema.optional() }),
+  links: z
+    .array(profileSaveLinkSchema)
+    .max(PROFILE_SAVE_MAX_LINKS)
+    .superRefine((links, ctx) => {
+      const seen = new Set<string>();
+      links.forEach((l, index) => {
+        if (!l.socialMediaLinkId) return;
+        if (seen.has(l.socialMediaLinkId)) ctx.addIssue({ code: 'custom', path: [index, 'socialMediaLinkId'], message: 'is listed twice' });
+        seen.add(l.socialMediaLinkId);
+      });
+    }),
+});
+export type ProfileSaveInput = z.input<typeof profileSaveSchema>;
+export type ProfileSaveData = z.output<typeof profileSaveSchema>;
 
 /** Short link ids: letters and digits only (SPEC 5). */
 export const shortLinkIdSchema = z

@@ -74,6 +74,16 @@ const uploadCall =
 /** Every owner call of SPEC 7 aimed at Alice's data. */
 const OWNER_CALLS: Array<[string, Call]> = [
   ['POST /profile/update', (u) => t.post('/profile/update', { id: aliceProfile.id, firstName: 'Hacked', profileName: 'Hacked' }, u)],
+  ['POST /profile/save (her profile)', (u) => t.post('/profile/save', { profile: { id: aliceProfile.id, firstName: 'Hacked' }, links: [] }, u)],
+  [
+    'POST /profile/save (her link)',
+    (u) =>
+      t.post(
+        '/profile/save',
+        { profile: { id: malloryProfile.id }, links: [{ socialMediaLinkId: aliceLink.id, type: 'website', link: 'https://evil.example', name: 'Hacked' }] },
+        u,
+      ),
+  ],
   ['POST /profile/delete', (u) => t.post('/profile/delete', { profileId: aliceSpare.id }, u)],
   ['POST /profile/activate', (u) => t.post('/profile/activate', { profileId: aliceProfile.id }, u)],
   ['POST /profile/deactivate', (u) => t.post('/profile/deactivate', { profileId: aliceProfile.id }, u)],

@@ -118,7 +118,8 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
       await page.getByText(text(lng, 'edit_profile', 'image_uploaded')).waitFor();
       const preview = page.getByRole('img', { name: text(lng, 'edit_profile', 'image_preview_alt') });
       await expect.poll(async () => (await preview.getAttribute('src')) ?? '').toMatch(/^\/media\//);
-      expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // The picker mounts a new <img> when the upload settles: it loads from then on.
+      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       // The preview route renders the public page with the owner's data and goes back to the overview.
       await page.getByRole('link', { name: text(lng, 'edit_profile', 'preview') }).click();

@@ -1,14 +1,10 @@
-import { linkCreatedSchema, type LinkType } from '../../../shared/schemas/link.schema.ts';
 import { apiRequest } from './api-client.ts';
 
-/** Owner calls of SPEC 7 on links. */
+/**
+ * Owner calls of SPEC 7 on links that the app makes itself. The editor creates, changes and
+ * reorders links through POST /profile/save (one transaction); only a delete is its own call.
+ */
 export const linksApi = {
-  /** POST /social-media-link/create; answers the new id as `socialMediaLinkId`. */
-  create: (input: { profileId: string; type: LinkType; link: string; name: string; sort: number }) =>
-    apiRequest('/social-media-link/create', { body: input, schema: linkCreatedSchema }),
-  /** POST /social-media-link/update. */
-  update: (input: { socialMediaLinkId: string; type?: LinkType; link?: string; name?: string; sort?: number }) =>
-    apiRequest<unknown>('/social-media-link/update', { body: input }),
   /** POST /social-media-link/remove. */
   remove: (socialMediaLinkId: string) => apiRequest<unknown>('/social-media-link/remove', { body: { socialMediaLinkId } }),
 };

@@ -4,6 +4,7 @@ import {
   profileSchema,
   type Profile,
   type ProfileCreateInput,
+  type ProfileSaveInput,
   type ProfileUpdateInput,
 } from '../../../shared/schemas/profile.schema.ts';
 import { vcardDownloadPath } from '../../../shared/vcard-download.ts';
@@ -36,6 +37,8 @@ export const profilesApi = {
   create: (profile: ProfileCreateInput) => apiRequest('/profile/create', { body: profile, schema: profileAnswerSchema }),
   /** POST /profile/update: the whole profile object goes back (D8 ignores server-managed fields). */
   update: (profile: ProfileUpdateInput) => apiRequest('/profile/update', { body: profile, schema: profileAnswerSchema }),
+  /** POST /profile/save: the profile and its whole ordered link list, in one transaction (all or nothing). */
+  save: (input: ProfileSaveInput) => apiRequest('/profile/save', { body: input, schema: profileAnswerSchema }),
   /** POST /profile/delete: refused with 409 while a card uses the profile. */
   remove: (profileId: string) => apiRequest<unknown>('/profile/delete', { body: { profileId } }),
   /** POST /profile/update/short-link-id; the `profile` field of the answer is the new state. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Link } from '../../../shared/schemas/link.schema.ts';
-import { checkShortLinkId, draftsFromLinks, linkInBioUrl, newLinkDraft, orderedLinks, planLinkSave, renumberSaved, type LinkDraft } from './profile-form.ts';
+import { checkShortLinkId, draftsFromLinks, linkInBioUrl, linksToSave, newLinkDraft, orderedLinks, savedLinksInOrder, type LinkDraft } from './profile-form.ts';
 
 function link(id: string, sort: number, overrides: Partial<Link> = {}): Link {
   return {
@@ -26,37 +26,31 @@ const byId = (links: Link[]) => Object.fromEntries(draftsFromLinks(links).map((d
 
 const draft = (type: LinkDraft['type'], value: string, name = ''): LinkDraft => ({ ...newLinkDraft(type), link: value, name });
 
-describe('planLinkSave (SPEC 5)', () => {
-  it('creates only new links that have a value, numbered by their place', () => {
-    const plan = planLinkSave([draft('website', 'a.example'), draft('website', '   '), draft('github', 'github.com/x')]);
-    expect(plan.create.map((c) => [c.draft.link, c.sort])).toEqual([
-      ['a.example', 1],
-      ['github.com/x', 2],
+describe('linksToSave (SPEC 5)', () => {
+  it('sends only new links that have a value, in their place', () => {
+    expect(linksToSave([draft('website', ' a.example '), draft('website', '   '), draft('github', 'github.com/x', 'Code')])).toEqual([
+      { type: 'website', link: 'a.example', name: '' },
+      { type: 'github', link: 'github.com/x', name: 'Code' },
     ]);
-    expect(plan.update).toEqual([]);
   });
 
-  it('sends no update for an unchanged link in its place', () => {
-    const drafts = draftsFromLinks([link('a', 1), link('b', 2)]);
-    expect(planLinkSave(drafts)).toEqual({ create: [], update: [] });
-  });
-
-  it('updates a link whose value or description changed, but not one emptied', () => {
-    const [a, b, c] = draftsFromLinks([link('a', 1), link('b', 2), link('c', 3)]);
-    const plan = planLinkSave([
-      { ...a, link: 'https://new.example' },
-      { ...b, name: 'Blog' },
-      { ...c, link: '' },
-    ]);
-    expect(plan.update.map((u) => u.draft.id)).toEqual(['a', 'b']);
-  });
-
-  it('updates a link whose position moved so saved sorts match the screen', () => {
+  it('sends saved links by id as they are on screen, in the screen order', () => {
     const [a, b] = draftsFromLinks([link('a', 1), link('b', 2)]);
-    const plan = planLinkSave([b, a]);
-    expect(plan.update.map((u) => [u.draft.id, u.sort])).toEqual([
-      ['b', 1],
-      ['a', 2],
+    expect(
+      linksToSave([
+        { ...b, name: 'Blog' },
+        { ...a, link: 'https://new.example' },
+      ]),
+    ).toEqual([
+      { socialMediaLinkId: 'b', type: 'website', link: 'https://example.com/b', name: 'Blog' },
+      { socialMediaLinkId: 'a', type: 'website', link: 'https://new.example', name: 'a' },
+    ]);
+  });
+
+  it('keeps what is stored for a saved link whose value was emptied', () => {
+    const [c] = draftsFromLinks([link('c', 1)]);
+    expect(linksToSave([{ ...c, link: ' ', name: 'Changed', type: 'other' }])).toEqual([
+      { socialMediaLinkId: 'c', type: 'website', link: 'https://example.com/c', name: 'c' },
     ]);
   });
 });
@@ -67,12 +61,11 @@ describe('reordering (SPEC 4)', () => {
     expect(orderedLinks([w2, w1], [s1]).map((d) => d.id)).toEqual(['w2', 'w1', 's1']);
   });
 
-  it('renumbers every saved link 1..n and skips rows not saved yet', () => {
-    const { a, b, c } = byId([link('a', 4), link('b', 9), link('c', 2)]);
-    expect(renumberSaved([c, draft('website', 'x'), a, b])).toEqual([
-      { id: 'c', sort: 1 },
-      { id: 'a', sort: 2 },
-      { id: 'b', sort: 3 },
+  it('saves a reorder as the stored links in the new order, leaving out rows not saved yet', () => {
+    const { a, b } = byId([link('a', 1), link('b', 2)]);
+    expect(savedLinksInOrder([b, draft('website', 'x'), { ...a, name: 'typed, not saved yet' }])).toEqual([
+      { socialMediaLinkId: 'b', type: 'website', link: 'https://example.com/b', name: 'b' },
+      { socialMediaLinkId: 'a', type: 'website', link: 'https://example.com/a', name: 'a' },
     ]);
   });
 

@@ -65,36 +65,40 @@ export function orderedLinks(web: readonly LinkDraft[], social: readonly LinkDra
   return [...web, ...social];
 }
 
-/** Calls a save makes for the links, worked out before any is sent. */
-export interface LinkSavePlan {
-  create: { draft: LinkDraft; sort: number }[];
-  update: { draft: LinkDraft; sort: number }[];
+/** A link as POST /profile/save takes it: a saved one by its id, a new one without. */
+export interface LinkToSave {
+  socialMediaLinkId?: string;
+  type: LinkType;
+  link: string;
+  name: string;
 }
 
 /**
- * SPEC 5: a new link is saved only when it has a value; an existing one is updated only when
- * its value, description or type changed and the value is not blank. A link whose position
- * moved is updated as well, so the saved sort always equals the order on screen.
+ * The whole ordered link list of a save (its position is its sort, 1..n). SPEC 5: a new link
+ * counts only when it has a value; a saved link whose value was emptied keeps what is stored
+ * (its value is never blanked), every other saved link is sent as it is on screen.
  */
-export function planLinkSave(ordered: readonly LinkDraft[]): LinkSavePlan {
-  const plan: LinkSavePlan = { create: [], update: [] };
-  let position = 0;
+export function linksToSave(ordered: readonly LinkDraft[]): LinkToSave[] {
+  const out: LinkToSave[] = [];
   for (const draft of ordered) {
     const value = draft.link.trim();
-    if (!draft.saved) {
-      if (value) plan.create.push({ draft, sort: ++position });
-      continue;
+    if (!draft.saved || !draft.id) {
+      if (value) out.push({ type: draft.type, link: value, name: draft.name });
+    } else if (!value) {
+      out.push({ socialMediaLinkId: draft.id, type: draft.saved.type, link: draft.saved.link, name: draft.saved.name });
+    } else {
+      out.push({ socialMediaLinkId: draft.id, type: draft.type, link: value, name: draft.name });
     }
-    position += 1;
-    const changed = value !== draft.saved.link || draft.name !== draft.saved.name || draft.type !== draft.saved.type;
-    if ((changed && value) || draft.saved.sort !== position) plan.update.push({ draft, sort: position });
   }
-  return plan;
+  return out;
 }
 
-/** SPEC 4: after a reorder every saved link gets its new position, 1..n. */
-export function renumberSaved(ordered: readonly LinkDraft[]): { id: string; sort: number }[] {
-  return ordered.filter((d) => d.id !== null).map((d, index) => ({ id: d.id as string, sort: index + 1 }));
+/**
+ * SPEC 4: the saved links in their new order, as stored (edits on screen wait for Save), so a
+ * reorder saves only the order, in one call. Rows not saved yet are left out.
+ */
+export function savedLinksInOrder(ordered: readonly LinkDraft[]): LinkToSave[] {
+  return ordered.flatMap((d) => (d.id && d.saved ? [{ socialMediaLinkId: d.id, type: d.saved.type, link: d.saved.link, name: d.saved.name }] : []));
 }
 
 /** The short-link errors of SPEC 5 that the app finds before asking the server. */
