@@ -76,6 +76,9 @@ a .p-v{color:var(--acc)}
 .p-opt:has(:checked){border-color:var(--acc);background:var(--acc2)}
 .p-opt input{width:20px;height:20px;margin:0;accent-color:var(--acc)}
 .p-fl{display:block;margin-top:16px;font-weight:600}
+.p-opt-f .p-fl{margin-top:10px;font-weight:500}
+.pp textarea.p-in{resize:vertical}
+.pp .p-fine{margin-top:16px;font-size:.8125rem;line-height:1.45}
 .p-in{display:block;width:100%;min-height:50px;margin-top:6px;padding:10px 14px;border:1px solid #98a2b3;border-radius:12px;background:#fff;color:inherit;font:inherit}
 .pp .p-err{display:none;margin-top:6px;color:#b42318;font-size:.875rem;font-weight:600}
 .pp .p-in:focus-visible{outline:3px solid rgba(28,79,214,.35);outline-offset:1px;border-color:var(--acc)}
