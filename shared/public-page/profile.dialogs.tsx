@@ -115,11 +115,13 @@ export function ProfileDialogs({
             <legend>{t('contact_details_optional')}</legend>
             <OptionalField id="contact-name" name="name" label={t('contact_name_label')} autoComplete="name" maxLength={100} />
             <OptionalField id="contact-phone" name="phone" label={t('contact_phone_label')} autoComplete="tel" maxLength={40} type="tel" />
-            <OptionalField id="contact-company" name="company" label={t('contact_company_label')} autoComplete="organization" maxLength={100} />
-            <label className="p-fl" htmlFor="contact-message">
-              {t('contact_message_label')}
-            </label>
-            <textarea className="p-in" id="contact-message" name="message" rows={3} maxLength={LEAD_MESSAGE_MAX} />
+            <OptionalField id="contact-company" name="company" label={t('contact_company_label')} autoComplete="organization" maxLength={100} wide />
+            <div className="p-wide-f">
+              <label className="p-fl" htmlFor="contact-message">
+                {t('contact_message_label')}
+              </label>
+              <textarea className="p-in" id="contact-message" name="message" rows={2} maxLength={LEAD_MESSAGE_MAX} />
+            </div>
           </fieldset>
           {/* The server stores this very sentence (contact_consent) with the lead as its consent. */}
           <p className="p-fine">{t('contact_consent', { name })}</p>
@@ -158,14 +160,29 @@ export function ProfileDialogs({
 }
 
 /** One optional one-line field of the contact form. */
-function OptionalField({ id, name, label, ...input }: { id: string; name: string; label: string; autoComplete: string; maxLength: number; type?: string }) {
+function OptionalField({
+  id,
+  name,
+  label,
+  wide,
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  type?: string;
+  /** Across both columns. */
+  wide?: boolean;
+}) {
   return (
-    <>
+    <div className={wide ? 'p-wide-f' : undefined}>
       <label className="p-fl" htmlFor={id}>
         {label}
       </label>
       <input className="p-in" id={id} name={name} type={input.type ?? 'text'} autoComplete={input.autoComplete} maxLength={input.maxLength} />
-    </>
+    </div>
   );
 }
 

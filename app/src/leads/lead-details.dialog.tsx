@@ -68,7 +68,7 @@ export function LeadDetailsDialog({
             <h3>{t('field.consent')}</h3>
             {lead.consentText ? (
               <>
-                <blockquote>{lead.consentText}</blockquote>
+                <blockquote lang={lead.language}>{lead.consentText}</blockquote>
                 <p className="muted">
                   {t('field.consent_version')} {lead.consentVersion} · {t('field.consent_at')} {lead.consentAt ? formatDate(lead.consentAt) : '–'}
                 </p>

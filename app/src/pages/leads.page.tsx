@@ -148,8 +148,18 @@ export default function LeadsPage() {
                     className="btn btn-ghost btn-small lead-delete"
                     onClick={() => void askDelete(lead)}
                     aria-label={t('delete_named', { name: leadTitle(lead) })}
+                    title={t('delete')}
                   >
-                    {t('delete')}
+                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                      <path
+                        d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.8"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
                   </button>
                 </span>
               </li>
