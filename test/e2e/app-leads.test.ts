@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProfile } from '../support/factories.ts';
 import { maybeScreenshot, phoneContext } from './support/browser.ts';
-import { appContext, expectAccessible, startAppServer, text, withFailureShot } from './app-support.ts';
+import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
 
 // Issue 12, leads: a visitor leaves details on the public page with JavaScript and without;
@@ -127,6 +127,26 @@ describe('leads from the public page to the owner’s contacts', () => {
       expect(csv).toContain('"Übermühl GmbH"');
       expect(csv).toContain('"followedUp"');
       expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+    });
+  });
+
+  it('the visitor deletes their own details with the link from the mail, after confirming on a page without script', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const profile = await createProfile(t, owner, { firstName: 'Jürgen', lastName: 'Größe' });
+    // JavaScript on only for axe: the deletion page has no script of its own (its CSP allows none).
+    const page = await visitorPage(profile.id, 'de', true);
+    await withFailureShot(page, 'leads-deletion', async () => {
+      await leaveDetails(page, 'de', { email: 'weg@example.net', name: 'Wera Weg', phone: '', company: '', message: '' });
+      expect(await t.app.db.selectFrom('lead').select('id').where('profileId', '=', profile.id).execute()).toHaveLength(1);
+      // Opening the link (as a mail client's scanner would) deletes nothing.
+      await page.goto(await mailLink(base, 'weg@example.net', '/delete/lead'));
+      await page.getByRole('heading', { level: 1, name: text('de', 'profile', 'lead_deletion_title') }).waitFor();
+      expect(await t.app.db.selectFrom('lead').select('id').where('profileId', '=', profile.id).execute()).toHaveLength(1);
+      await expectAccessible(page, 'deletion confirmation');
+      await page.getByRole('button', { name: text('de', 'profile', 'lead_deletion_confirm') }).click();
+      await page.getByText(text('de', 'profile', 'lead_deletion_done')).waitFor();
+      expect(await t.app.db.selectFrom('lead').select('id').where('profileId', '=', profile.id).execute()).toHaveLength(0);
     });
   });
 });
