@@ -140,7 +140,7 @@ export default function LeadsPage() {
                 </button>
                 <span className={`badge ${lead.status === 'new' ? 'badge-new' : 'badge-neutral'}`}>{t(`status.${lead.status}`)}</span>
                 <span className="lead-actions">
-                  <button type="button" className="btn btn-secondary btn-small" onClick={() => toggle(lead)} disabled={setStatus.isPending}>
+                  <button type="button" className="btn btn-secondary btn-small lead-toggle" onClick={() => toggle(lead)} disabled={setStatus.isPending}>
                     {lead.status === 'new' ? t('mark_followed_up') : t('mark_new')}
                   </button>
                   <button
