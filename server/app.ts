@@ -22,12 +22,14 @@ import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import cardRoutes from './routes/card.routes.ts';
 import contactRoutes from './routes/contact.routes.ts';
+import leadRoutes from './routes/lead.routes.ts';
 import downloadRoutes from './routes/download.routes.ts';
 import linkRoutes from './routes/link.routes.ts';
 import profileRoutes from './routes/profile.routes.ts';
 import systemRoutes from './routes/system.routes.ts';
 import contactFormRoutes from './pages/contact-form.routes.ts';
 import pagesRoutes from './pages/pages.routes.ts';
+import leadDeletionRoutes from './pages/lead-deletion.routes.ts';
 import uploadRoutes from './routes/upload.routes.ts';
 import walletRoutes from './routes/wallet.routes.ts';
 import { createServices, type Services } from './services/index.ts';
@@ -53,7 +55,7 @@ const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
 
 /** Paths that are API or files, never the owner app's index.html (D16). */
 const NOT_SPA =
-  /^\/(api|find|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
+  /^\/(api|find|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|lead\/(update|delete)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
 
 /**
  * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
@@ -90,11 +92,14 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.decorate('mailer', mailer);
   app.decorate('storage', storage);
   app.decorate('auth', auth);
-  app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log }));
+  app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log, authSecret: secret }));
   const owners = createOwnerResolver(createSessionRepository(database.db));
   app.decorate('requireOwner', requireOwner(owners));
   app.decorateRequest('owner', null);
+  // Old leads are deleted inside the server (issue 12); the timer never keeps the process alive.
+  app.services.leadRetention.start();
   app.addHook('onClose', async () => {
+    await app.services.leadRetention.stop();
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();
     mailer.close();
@@ -145,9 +150,11 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(uploadRoutes);
   await app.register(downloadRoutes);
   await app.register(contactRoutes);
+  await app.register(leadRoutes);
   await app.register(walletRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
+  await app.register(leadDeletionRoutes);
   await registerOwnerApp(app);
   return app;
 }

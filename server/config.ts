@@ -40,6 +40,8 @@ const settingsSchema = z.object({
   DEMO_CARDS: z.coerce.number().int().min(0).max(50).default(3),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (rate limits per visitor). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Leads (visitors' contact details) older than this many days are deleted by a job in the server (issue 12). */
+  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Apple Wallet (D11): PEM file paths and identifiers; without them a development certificate is made. */
   APPLE_PASS_CERT: z.string().optional(),
   APPLE_PASS_KEY: z.string().optional(),
@@ -73,6 +75,8 @@ export interface Config {
   logLevel: Settings['LOG_LEVEL'];
   demoCards: number;
   trustProxy: number;
+  /** Days a lead is kept before the retention job deletes it. */
+  leadsRetentionDays: number;
   wallet: {
     apple: { certPath?: string; keyPath?: string; keyPassphrase?: string; wwdrPath?: string; passTypeId: string; teamId: string };
     google: { serviceAccountPath?: string; issuerId?: string };
@@ -120,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: s.LOG_LEVEL,
     demoCards: s.DEMO_CARDS,
     trustProxy: s.TRUST_PROXY,
+    leadsRetentionDays: s.LEADS_RETENTION_DAYS,
     wallet: {
       apple: {
         certPath: s.APPLE_PASS_CERT,

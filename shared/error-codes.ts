@@ -17,6 +17,7 @@ export const ErrorCode = {
   rateLimited: 'cmc/rate-limited',
   notConfigured: 'cmc/not-configured',
   notFound: 'cmc/not-found',
+  leadNotFound: 'cmc/lead-not-found',
   requiresRecentLogin: 'requires-recent-login',
   internal: 'cmc/internal-error',
   unavailable: 'cmc/unavailable',

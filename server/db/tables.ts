@@ -131,13 +131,28 @@ export interface CardTable {
   registered: number | null;
 }
 
-/** A visitor's e-mail left on a profile (D5). */
+/** A visitor's e-mail left on a profile (D5), with the details and consent of issue 12. */
 export interface LeadTable {
   id: string;
   profileId: string;
   email: string;
+  /** The page's language when the visitor sent it (de or en). */
   language: string;
   created: number;
+  name: string;
+  phone: string;
+  company: string;
+  message: string;
+  /** The consent line as the visitor saw it; '' for leads from before it existed. */
+  consentText: string;
+  consentVersion: string;
+  consentAt: number | null;
+  /** VisitSource of the visit that left the lead. */
+  source: string;
+  /** LeadStatus: new or followedUp. */
+  status: string;
+  /** E-mail, name, phone, company and message, lower-cased, for the owner's search. */
+  searchText: string;
 }
 
 export type ProfileRow = Selectable<ProfileTable>;

@@ -8,16 +8,51 @@ function nameOf(profile: Profile): string {
   return person || profile.companyName || profile.profileName || 'Contact';
 }
 
+/** What a visitor may add to the e-mail (issue 12); blank fields are left out of the mail. */
+export interface LeadDetails {
+  name: string;
+  phone: string;
+  company: string;
+  message: string;
+}
+
 /** To the owner: a visitor left an e-mail on a profile (D5). Bilingual: the owner's language is not stored. */
-export function leadMail({ to, profile, senderEmail }: { to: string; profile: Profile; senderEmail: string }): Mail {
+export function leadMail({
+  to,
+  profile,
+  senderEmail,
+  details = { name: '', phone: '', company: '', message: '' },
+  appUrl,
+}: {
+  to: string;
+  profile: Profile;
+  senderEmail: string;
+  details?: LeadDetails;
+  /** The owner app's contacts screen. */
+  appUrl?: string;
+}): Mail {
   const label = profile.profileName || nameOf(profile);
+  const rows = (
+    [
+      ['Name', details.name],
+      ['Telefon / Phone', details.phone],
+      ['Firma / Company', details.company],
+      ['Nachricht / Message', details.message],
+    ] as const
+  ).filter(([, v]) => v.trim());
+  const textRows = rows.map(([k, v]) => `${k}: ${v}`).join('\n');
   const text =
     `Jemand hat Ihnen über Ihr Profil „${label}“ die eigenen Kontaktdaten hinterlassen:\n${senderEmail}\n\n` +
-    `Someone left their contact details on your profile "${label}":\n${senderEmail}\n`;
+    `Someone left their contact details on your profile "${label}":\n${senderEmail}\n` +
+    (textRows ? `\n${textRows}\n` : '') +
+    (appUrl ? `\nKontakte / Contacts: ${appUrl}\n` : '');
+  const htmlRows = rows.map(([k, v]) => `<p><b>${escape(k)}:</b> ${escape(v).replace(/\n/g, '<br>')}</p>`).join('');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>Jemand hat Ihnen über Ihr Profil „${escape(label)}“ die eigenen Kontaktdaten hinterlassen:</p>
 <p>Someone left their contact details on your profile “${escape(label)}”:</p>
-<p style="font-size:18px"><a href="mailto:${escape(senderEmail)}">${escape(senderEmail)}</a></p></body></html>`;
+<p style="font-size:18px"><a href="mailto:${escape(senderEmail)}">${escape(senderEmail)}</a></p>${htmlRows}${
+    appUrl ? `<p><a href="${escape(appUrl)}">Kontakte / Contacts</a></p>` : ''
+  }</body></html>`;
   return { to, subject: `Neuer Kontakt / New contact: ${senderEmail}`, text, html, replyTo: senderEmail };
 }
 
@@ -28,12 +63,15 @@ export function vcardMail({
   language,
   vcard,
   profileUrl,
+  deletionUrl,
 }: {
   to: string;
   profile: Profile;
   language: Language;
   vcard: { text: string; fileName: string };
   profileUrl: string;
+  /** The signed link that deletes this visitor's lead (issue 12), after a confirmation. */
+  deletionUrl?: string;
 }): Mail {
   const name = nameOf(profile);
   const t =
@@ -42,17 +80,24 @@ export function vcardMail({
           subject: `Kontaktdaten von ${name}`,
           body: `Vielen Dank für Ihr Interesse! Im Anhang finden Sie die Kontaktdaten von ${name} zum Speichern.`,
           link: 'Zum Profil',
+          deletion: `${name} hat Ihre Angaben erhalten. Sie können sie hier jederzeit löschen:`,
+          deletionLink: 'Meine Angaben löschen',
         }
       : {
           subject: `Contact details of ${name}`,
           body: `Thank you for your interest! The contact details of ${name} are attached, ready to save.`,
           link: 'View profile',
+          deletion: `${name} has received your details. You can delete them here at any time:`,
+          deletionLink: 'Delete my details',
         };
   return {
     to,
     subject: t.subject,
-    text: `${t.body}\n\n${t.link}: ${profileUrl}\n`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937"><p>${escape(t.body)}</p><p><a href="${escape(profileUrl)}">${escape(t.link)}</a></p></body></html>`,
+    text: `${t.body}\n\n${t.link}: ${profileUrl}\n` + (deletionUrl ? `\n${t.deletion}\n${deletionUrl}\n` : ''),
+    html:
+      `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937"><p>${escape(t.body)}</p><p><a href="${escape(profileUrl)}">${escape(t.link)}</a></p>` +
+      (deletionUrl ? `<p style="font-size:13px;color:#6b7280">${escape(t.deletion)} <a href="${escape(deletionUrl)}">${escape(t.deletionLink)}</a></p>` : '') +
+      '</body></html>',
     attachments: [{ filename: vcard.fileName, content: vcard.text, contentType: 'text/vcard; charset=utf-8' }],
   };
 }

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { idSchema } from '../../shared/schemas/common.schema.ts';
-import { sendContactSchema } from '../../shared/schemas/contact.schema.ts';
+import { CONTACT_FORM_FIELDS, sendContactSchema } from '../../shared/schemas/contact.schema.ts';
 import { isCrossSite } from '../http/cross-site.ts';
 import { AppError, badInput } from '../http/errors.ts';
 import { pickLanguage } from '../http/language.ts';
@@ -28,7 +28,9 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
       if (wantsJson) throw new AppError(403, ErrorCode.invalidInput, 'Cross-site form posts are not accepted.');
       return 'contact-failed';
     }
-    const parsed = sendContactSchema.safeParse({ profileId: request.params.id, senderEmail: body.senderEmail, language: languageOf(request) });
+    // SPEC's e-mail and issue 12's optional fields (and the page's hidden `source`), nothing else.
+    const fields = Object.fromEntries(CONTACT_FORM_FIELDS.map((k) => [k, body[k]]));
+    const parsed = sendContactSchema.safeParse({ ...fields, profileId: request.params.id, language: languageOf(request) });
     if (!parsed.success) {
       if (wantsJson) throw badInput(String(parsed.error.issues[0]?.path[0] ?? 'senderEmail'), parsed.error.issues[0]?.message ?? 'invalid');
       return 'contact-invalid';

@@ -1,7 +1,22 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { LeadTable } from '../db/tables.ts';
+import type { Database, LeadRow, LeadTable } from '../db/tables.ts';
 
-/** SQL for leads, the visitors' e-mails left on a profile (D5). */
+/** A lead with the names of its profile, for the owner's list and exports. */
+export type OwnLeadRow = LeadRow & { profileName: string; personalTitle: string; firstName: string; lastName: string; companyName: string };
+
+/** Filters of the owner's lead list. */
+export interface LeadFilter {
+  profileId?: string;
+  /** Lower-cased words; a lead matches when its search text holds every one. */
+  words?: readonly string[];
+  status?: string;
+}
+
+/** `like` with `!` as escape character: the same on SQLite and PostgreSQL (no backslash rules). */
+const likePattern = (word: string) => `%${word.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** SQL for leads, the visitors' e-mails left on a profile (D5, issue 12). */
 export function createLeadRepository(db: Db) {
   /** Leads on a profile since a time, optionally from one address: the rate limit of D5 counts these. */
   async function countSince(profileId: string, since: number, email?: string, trx: Db = db): Promise<number> {
@@ -15,10 +30,25 @@ export function createLeadRepository(db: Db) {
     return Number(row.n);
   }
 
+  /** The ids of the owner's profiles (deleted ones too: their leads still belong to the owner), as a subquery. */
+  const ownProfileIds = (userId: string) => (eb: ExpressionBuilder<Database, 'lead'>) =>
+    eb.selectFrom('profile').select('profile.id').where('profile.userId', '=', userId);
+
+  /** The owner's leads with their profile's names, filtered. */
+  function ownLeads(userId: string, filter: LeadFilter) {
+    let q = db
+      .selectFrom('lead')
+      .innerJoin('profile', 'profile.id', 'lead.profileId')
+      .selectAll('lead')
+      .select(['profile.profileName', 'profile.personalTitle', 'profile.firstName', 'profile.lastName', 'profile.companyName'])
+      .where('profile.userId', '=', userId);
+    if (filter.profileId) q = q.where('lead.profileId', '=', filter.profileId);
+    if (filter.status) q = q.where('lead.status', '=', filter.status);
+    for (const word of filter.words ?? []) q = q.where(sql<boolean>`${sql.ref('lead.searchText')} like ${likePattern(word)} escape '!'`);
+    return q;
+  }
+
   return {
-    async insert(row: LeadTable): Promise<void> {
-      await db.insertInto('lead').values(row).execute();
-    },
     countSince,
     /**
      * Stores a lead unless the profile already has `perSender` leads from this address or
@@ -38,6 +68,73 @@ export function createLeadRepository(db: Db) {
         await trx.insertInto('lead').values(row).execute();
         return true;
       });
+    },
+
+    /**
+     * A page of the owner's leads, newest first. Keyset pagination on (created, id): a lead
+     * stored while the owner pages is newer than every cursor, so pages never shift.
+     */
+    async listOwn(userId: string, filter: LeadFilter, page: { after?: { created: number; id: string }; limit: number }): Promise<OwnLeadRow[]> {
+      let q = ownLeads(userId, filter);
+      const after = page.after;
+      if (after) {
+        q = q.where((eb) => eb.or([eb('lead.created', '<', after.created), eb.and([eb('lead.created', '=', after.created), eb('lead.id', '<', after.id)])]));
+      }
+      return q.orderBy('lead.created', 'desc').orderBy('lead.id', 'desc').limit(page.limit).execute();
+    },
+
+    /** Every lead of the owner (or of one profile), newest first: the exports. */
+    async allOwn(userId: string, profileId?: string): Promise<OwnLeadRow[]> {
+      return ownLeads(userId, { profileId }).orderBy('lead.created', 'desc').orderBy('lead.id', 'desc').execute();
+    },
+
+    /** The owner's leads with status `new` over all profiles: the navigation badge. */
+    async countNewOwn(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('lead')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'new')
+        .where('profileId', 'in', ownProfileIds(userId))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** True when the profile is the owner's (deleted or not). */
+    async ownsProfile(userId: string, profileId: string): Promise<boolean> {
+      const row = await db.selectFrom('profile').select('id').where('id', '=', profileId).where('userId', '=', userId).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async findOwn(userId: string, leadId: string): Promise<OwnLeadRow | undefined> {
+      return ownLeads(userId, {}).where('lead.id', '=', leadId).executeTakeFirst();
+    },
+
+    /** Sets the status of the owner's lead; false when there is no such lead of this owner. */
+    async updateStatusOwn(userId: string, leadId: string, status: string): Promise<boolean> {
+      const result = await db.updateTable('lead').set({ status }).where('id', '=', leadId).where('profileId', 'in', ownProfileIds(userId)).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes the owner's lead; false when there is no such lead of this owner. */
+    async deleteOwn(userId: string, leadId: string): Promise<boolean> {
+      const result = await db.deleteFrom('lead').where('id', '=', leadId).where('profileId', 'in', ownProfileIds(userId)).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Deletes one lead by id, whoever owns it: the visitor's signed deletion link. */
+    async deleteById(leadId: string): Promise<boolean> {
+      const result = await db.deleteFrom('lead').where('id', '=', leadId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async exists(leadId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('lead').select('id').where('id', '=', leadId).executeTakeFirst());
+    },
+
+    /** Deletes leads stored before `cutoff` (epoch ms); answers how many. Idempotent, so instances may run it at once. */
+    async deleteOlderThan(cutoff: number): Promise<number> {
+      const result = await db.deleteFrom('lead').where('created', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

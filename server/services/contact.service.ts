@@ -1,4 +1,7 @@
 import { ErrorCode } from '../../shared/error-codes.ts';
+import { displayName } from '../../shared/public-page/profile-view.ts';
+import type { SendContactInput } from '../../shared/schemas/contact.schema.ts';
+import { CONTACT_CONSENT_VERSION } from '../../shared/schemas/lead.schema.ts';
 import type { Language } from '../../shared/schemas/profile.schema.ts';
 import { AppError, profileNotFound } from '../http/errors.ts';
 import { newLeadId } from '../lib/ids.ts';
@@ -6,7 +9,9 @@ import { leadMail, vcardMail } from '../mail/contact-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LeadRepository } from '../repositories/lead.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
+import type { PageTexts } from '../pages/page-texts.ts';
 import type { DownloadService } from './download.service.ts';
+import type { LeadService } from './lead.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from './rate-limiter.ts';
 import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
@@ -35,11 +40,22 @@ export function createContactService(deps: {
   downloads: DownloadService;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The public pages' texts: the consent line is stored as the page shows it. */
+  texts: PageTexts;
+  leadService: Pick<LeadService, 'deletionToken'>;
 }) {
-  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter } = deps;
+  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService } = deps;
+
+  /** The consent line above the send button, word for word as the page renders it (same key, same name). */
+  const consentText = (profile: PublicProfileInput, language: Language) => texts(language, 'profile')('contact_consent', { name: displayName(profile) });
+
   return {
+    consentText,
     /** `client` is the visitor's network address (after trusted proxies). */
-    async send(input: { profileId: string; senderEmail: string; language: Language }, client: { address: string }): Promise<{ profile: PublicProfile }> {
+    async send(
+      input: Omit<SendContactInput, 'source'> & Partial<Pick<SendContactInput, 'source'>>,
+      client: { address: string },
+    ): Promise<{ profile: PublicProfile }> {
       const profile = await publicProfiles.get(input.profileId);
       const owner = profile && (await profiles.ownerOf(profile.id));
       if (!profile || !owner) throw profileNotFound();
@@ -51,16 +67,33 @@ export function createContactService(deps: {
       // the insert are one step, so concurrent requests cannot slip past the limit together.
       // The lead is stored first: if a mail fails, the owner still finds the contact.
       const now = Date.now();
+      const details = { name: input.name ?? '', phone: input.phone ?? '', company: input.company ?? '', message: input.message ?? '' };
+      const leadId = newLeadId();
       const stored = await leads.insertWithinLimits(
-        { id: newLeadId(), profileId: profile.id, email, language: input.language, created: now },
+        {
+          id: leadId,
+          profileId: profile.id,
+          email,
+          language: input.language,
+          created: now,
+          ...details,
+          // The visitor sends the form under the line the page showed: its text, version and time are the consent.
+          consentText: consentText(profile, input.language),
+          consentVersion: CONTACT_CONSENT_VERSION,
+          consentAt: now,
+          source: input.source ?? 'link',
+          status: 'new',
+          searchText: [email, ...Object.values(details)].join('\n').toLowerCase(),
+        },
         { since: now - HOUR_MS, perSender: CONTACT_LIMITS.perSenderPerHour, perProfile: CONTACT_LIMITS.perProfilePerHour },
       );
       // These limits count leads in the last hour (a sliding window): an hour always suffices.
       if (!stored) throw tooManyRequests(TOO_MANY, HOUR_MS / 1000);
       const vcard = await downloads.vcardOf(profile);
+      const deletionUrl = `${publicUrl}/delete/lead?token=${await leadService.deletionToken(leadId)}&lng=${input.language}`;
       try {
-        await mailer.send(leadMail({ to: owner.email, profile, senderEmail: email }));
-        await mailer.send(vcardMail({ to: email, profile, language: input.language, vcard, profileUrl: `${publicUrl}/p/${profile.id}` }));
+        await mailer.send(leadMail({ to: owner.email, profile, senderEmail: email, details, appUrl: `${publicUrl}/leads` }));
+        await mailer.send(vcardMail({ to: email, profile, language: input.language, vcard, profileUrl: `${publicUrl}/p/${profile.id}`, deletionUrl }));
       } catch {
         throw new AppError(502, ErrorCode.internal, 'The e-mail could not be sent. Please try again later.');
       }
@@ -68,4 +101,6 @@ export function createContactService(deps: {
     },
   };
 }
+type PublicProfileInput = Parameters<typeof displayName>[0];
+
 export type ContactService = ReturnType<typeof createContactService>;

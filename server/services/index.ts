@@ -10,6 +10,10 @@ import { createRateCounterRepository } from '../repositories/rate-counter.reposi
 import type { Storage } from '../storage/storage.ts';
 import { createCardService } from './card.service.ts';
 import { createContactService } from './contact.service.ts';
+import { createLeadService } from './lead.service.ts';
+import { createLeadRetention } from './lead-retention.ts';
+import { createLeadDeletionLinks } from '../auth/lead-deletion-link.ts';
+import { createPageTexts } from '../pages/page-texts.ts';
 import { createDownloadService } from './download.service.ts';
 import { createLinkService } from './link.service.ts';
 import { createMediaService } from './media.service.ts';
@@ -22,8 +26,8 @@ import { createViewCounter } from './view-counter.ts';
 import { createWalletService } from './wallet.service.ts';
 
 /** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
-export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger }) {
-  const { config, db, storage, mailer, log } = deps;
+export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger; authSecret: string }) {
+  const { config, db, storage, mailer, log, authSecret } = deps;
   const profiles = createProfileRepository(db);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db);
@@ -50,6 +54,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
+  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret) });
   return {
     rateLimiter,
     decodeSlots,
@@ -61,7 +66,20 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     downloads,
     views,
     wallet: createWalletService({ config, cards, profiles, storage }),
-    contacts: createContactService({ publicUrl: config.publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter }),
+    contacts: createContactService({
+      publicUrl: config.publicUrl,
+      leads,
+      profiles,
+      publicProfiles,
+      downloads,
+      mailer,
+      rateLimiter,
+      texts: createPageTexts(),
+      leadService,
+    }),
+    leads: leadService,
+    /** Started by app.ts, stopped on close. */
+    leadRetention: createLeadRetention({ leads, retentionDays: config.leadsRetentionDays, log }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { LEAD_MESSAGE_MAX } from '../schemas/lead.schema.ts';
 import type { LinkType } from '../schemas/link.schema.ts';
 import { REMIND_IN, VISITOR_EMAIL_PATTERN, type Language, type Profile } from '../schemas/profile.schema.ts';
 import { Icon } from './icons.tsx';
@@ -109,6 +110,21 @@ export function ProfileDialogs({
             {t('email_error')}
           </p>
           <p id="contact-instr">{t('contact_instruction', { name })}</p>
+          {/* Issue 12: optional details; the server checks the same limits (shared/schemas/lead.schema.ts). */}
+          <fieldset className="p-opt-f">
+            <legend>{t('contact_details_optional')}</legend>
+            <OptionalField id="contact-name" name="name" label={t('contact_name_label')} autoComplete="name" maxLength={100} />
+            <OptionalField id="contact-phone" name="phone" label={t('contact_phone_label')} autoComplete="tel" maxLength={40} type="tel" />
+            <OptionalField id="contact-company" name="company" label={t('contact_company_label')} autoComplete="organization" maxLength={100} wide />
+            <div className="p-wide-f">
+              <label className="p-fl" htmlFor="contact-message">
+                {t('contact_message_label')}
+              </label>
+              <textarea className="p-in" id="contact-message" name="message" rows={2} maxLength={LEAD_MESSAGE_MAX} />
+            </div>
+          </fieldset>
+          {/* The server stores this very sentence (contact_consent) with the lead as its consent. */}
+          <p className="p-fine">{t('contact_consent', { name })}</p>
           <div className="p-btns">
             <CloseLink>{t('cancel')}</CloseLink>
             <button className="p-btn p-pri" type="submit">
@@ -140,6 +156,33 @@ export function ProfileDialogs({
         </Dialog>
       )}
     </>
+  );
+}
+
+/** One optional one-line field of the contact form. */
+function OptionalField({
+  id,
+  name,
+  label,
+  wide,
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  type?: string;
+  /** Across both columns. */
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? 'p-wide-f' : undefined}>
+      <label className="p-fl" htmlFor={id}>
+        {label}
+      </label>
+      <input className="p-in" id={id} name={name} type={input.type ?? 'text'} autoComplete={input.autoComplete} maxLength={input.maxLength} />
+    </div>
   );
 }
 

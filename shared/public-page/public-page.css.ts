@@ -76,6 +76,13 @@ a .p-v{color:var(--acc)}
 .p-opt:has(:checked){border-color:var(--acc);background:var(--acc2)}
 .p-opt input{width:20px;height:20px;margin:0;accent-color:var(--acc)}
 .p-fl{display:block;margin-top:16px;font-weight:600}
+.pp .p-opt-f{display:grid;grid-template-columns:1fr 1fr;gap:0 10px}
+.p-opt-f div{min-width:0}
+.p-opt-f .p-wide-f{grid-column:1/-1}
+.p-opt-f .p-fl{margin-top:10px;font-weight:500}
+.p-opt-f .p-in{min-height:44px;margin-top:4px;padding:8px 12px}
+.pp textarea.p-in{resize:vertical}
+.pp .p-fine{margin-top:16px;font-size:.8125rem;line-height:1.45}
 .p-in{display:block;width:100%;min-height:50px;margin-top:6px;padding:10px 14px;border:1px solid #98a2b3;border-radius:12px;background:#fff;color:inherit;font:inherit}
 .pp .p-err{display:none;margin-top:6px;color:#b42318;font-size:.875rem;font-weight:600}
 .pp .p-in:focus-visible{outline:3px solid rgba(28,79,214,.35);outline-offset:1px;border-color:var(--acc)}

@@ -1,6 +1,7 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
+import { leadDetailsSchema } from './lead.schema.ts';
 import { LANGUAGES } from './profile.schema.ts';
 
 /**
@@ -26,9 +27,19 @@ export const visitorEmailSchema = z
   .pipe(z.email('must be an e-mail address'))
   .refine(isSingleMailbox, 'must be exactly one e-mail address');
 
-/** Body of POST /send/contact (D5: the third value is the visitor's language). */
-export const sendContactSchema = z.object({
-  profileId: idSchema,
-  senderEmail: visitorEmailSchema,
-  language: z.enum(LANGUAGES).default('de'),
-});
+/**
+ * Body of POST /send/contact (D5: the third value is the visitor's language). Issue 12 adds
+ * optional details (name, phone, company, message) and the visit's source; SPEC's body alone
+ * stays valid.
+ */
+export const sendContactSchema = z
+  .object({
+    profileId: idSchema,
+    senderEmail: visitorEmailSchema,
+    language: z.enum(LANGUAGES).default('de'),
+  })
+  .extend(leadDetailsSchema.shape);
+export type SendContactInput = z.infer<typeof sendContactSchema>;
+
+/** The visitor's fields of the contact form, as the no-JavaScript POST names them (`source` is the page's hidden field). */
+export const CONTACT_FORM_FIELDS = ['senderEmail', 'name', 'phone', 'company', 'message', 'source'] as const;

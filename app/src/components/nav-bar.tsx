@@ -1,11 +1,13 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../api/app-config.query.ts';
+import { useNewLeadCount } from '../api/lead-count.query.ts';
 import { useLoginImage } from '../api/login-image.query.ts';
 import { useAuth } from '../auth/auth.context.tsx';
 import { Dropdown } from './dropdown.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LogoMark } from './logo.tsx';
+import '../styles/leads.css';
 
 /** Two letters for the avatar when the owner has no profile image yet (D15). */
 function initials(name: string, email: string): string {
@@ -30,6 +32,7 @@ export function NavBar() {
           <span className="brand-name">{t('app_name')}</span>
         </Link>
         <div className="nav-actions">
+          {user && <LeadsLink />}
           <LanguageSwitch />
           {user ? (
             <Dropdown
@@ -53,6 +56,11 @@ export function NavBar() {
                   <li>
                     <Link className="dropdown-item" to="/" onClick={close}>
                       {t('nav.edit_profiles')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link className="dropdown-item" to="/leads" onClick={close}>
+                      {t('nav.leads')}
                     </Link>
                   </li>
                   <li>
@@ -120,5 +128,31 @@ export function NavBar() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** Issue 12: the contacts screen, with a badge counting the leads not yet followed up. */
+function LeadsLink() {
+  const { t } = useTranslation('molecules');
+  const count = useNewLeadCount(true).data ?? 0;
+  return (
+    <NavLink to="/leads" className="nav-leads" aria-label={count > 0 ? `${t('nav.leads')}, ${t('nav.leads_new', { count })}` : undefined}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M16 20v-1.5a3.5 3.5 0 0 0-3.5-3.5h-5A3.5 3.5 0 0 0 4 18.5V20M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM20 20v-1.5a3.5 3.5 0 0 0-2.5-3.35M15.5 4.15a3.5 3.5 0 0 1 0 6.7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="nav-leads-label">{t('nav.leads')}</span>
+      {count > 0 && (
+        <span className="nav-badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </NavLink>
   );
 }

@@ -1,6 +1,7 @@
 import 'i18next';
 import type cards from '../../../locales/en/cards.json';
 import type editProfile from '../../../locales/en/edit_profile.json';
+import type leads from '../../../locales/en/leads.json';
 import type languages from '../../../locales/en/languages.json';
 import type login from '../../../locales/en/login.json';
 import type molecules from '../../../locales/en/molecules.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       cards: typeof cards;
       edit_profile: typeof editProfile;
       languages: typeof languages;
+      leads: typeof leads;
       login: typeof login;
       molecules: typeof molecules;
       my_card: typeof myCard;

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'reset_password',
   'update_password',
   'cards',
+  'leads',
 ] as const;
 
 /** A namespace of SPEC 7. */

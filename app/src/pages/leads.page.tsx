@@ -1,0 +1,182 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Lead, LeadStatus } from '../../../shared/schemas/lead.schema.ts';
+import { errorMessage } from '../api/error-text.ts';
+import { leadKeys, leadsApi, type LeadFilters } from '../api/leads.api.ts';
+import { profileKeys, profilesApi } from '../api/profiles.api.ts';
+import { Spinner } from '../components/spinner.tsx';
+import { toast } from '../components/toast.ts';
+import { useConfirm } from '../components/use-confirm.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { LeadDetailsDialog } from '../leads/lead-details.dialog.tsx';
+import { dateFormatter, leadTitle } from '../leads/lead-format.ts';
+import '../styles/leads.css';
+
+/** Issue 12, "Contacts": every lead of the owner's profiles, newest first, with search, filters, status, deletion and exports. */
+export default function LeadsPage() {
+  const { t, i18n } = useTranslation('leads');
+  const { t: tm } = useTranslation('molecules');
+  const queryClient = useQueryClient();
+  const [confirmDialog, confirm] = useConfirm();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<LeadFilters>({ profileId: '', q: '', status: '' });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const formatDate = useMemo(() => dateFormatter(i18n.language), [i18n.language]);
+  useDocumentTitle(t('title'));
+
+  // Search as the owner types, once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((f) => (f.q === search ? f : { ...f, q: search })), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const profiles = useQuery({ queryKey: profileKeys.list(), queryFn: profilesApi.list });
+  const leads = useInfiniteQuery({
+    queryKey: leadKeys.list(filters),
+    queryFn: ({ pageParam }) => leadsApi.list(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const all = useMemo(() => leads.data?.pages.flatMap((p) => p.leads) ?? [], [leads.data]);
+  const open = all.find((l) => l.id === openId) ?? null;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: leadKeys.all });
+  const setStatus = useMutation({
+    mutationFn: ({ lead, status }: { lead: Lead; status: LeadStatus }) => leadsApi.setStatus(lead.id, status),
+    onSuccess: (lead) => {
+      toast.success(lead.status === 'followedUp' ? t('marked_followed_up') : t('marked_new'));
+      return refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error, tm)),
+  });
+  const remove = useMutation({
+    mutationFn: (lead: Lead) => leadsApi.remove(lead.id),
+    onSuccess: () => {
+      setOpenId(null);
+      toast.success(t('deleted'));
+      return refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error, tm)),
+  });
+  const toggle = (lead: Lead) => setStatus.mutate({ lead, status: lead.status === 'new' ? 'followedUp' : 'new' });
+  const askDelete = async (lead: Lead) => {
+    if (await confirm({ title: t('delete_title'), message: t('delete_text', { name: leadTitle(lead) }), confirmLabel: t('delete') })) remove.mutate(lead);
+  };
+  const [exporting, setExporting] = useState<'csv' | 'vcf' | null>(null);
+  const download = async (kind: 'csv' | 'vcf') => {
+    setExporting(kind);
+    try {
+      await leadsApi.download(kind, filters.profileId);
+    } catch (error) {
+      toast.error(`${t('export_failed')} ${errorMessage(error, tm)}`);
+    } finally {
+      setExporting(null);
+    }
+  };
+  const filtered = Boolean(filters.q || filters.status || filters.profileId);
+
+  return (
+    <section className="section leads" aria-labelledby="leads-title">
+      <div className="section-head">
+        <h1 id="leads-title">{t('title')}</h1>
+        <div className="leads-exports">
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void download('csv')} disabled={exporting !== null}>
+            {t('export_csv')}
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void download('vcf')} disabled={exporting !== null}>
+            {t('export_vcf')}
+          </button>
+        </div>
+      </div>
+      <p className="muted">{t('intro')}</p>
+
+      <form className="leads-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field leads-search">
+          <label htmlFor="leads-q">{t('search_label')}</label>
+          <input id="leads-q" type="search" value={search} placeholder={t('search_placeholder')} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="leads-profile">{t('profile_filter_label')}</label>
+          <select id="leads-profile" value={filters.profileId} onChange={(e) => setFilters((f) => ({ ...f, profileId: e.target.value }))}>
+            <option value="">{t('all_profiles')}</option>
+            {profiles.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.profileName || [p.firstName, p.lastName].filter(Boolean).join(' ') || p.id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="leads-status">{t('status_filter_label')}</label>
+          <select id="leads-status" value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as LeadFilters['status'] }))}>
+            <option value="">{t('all_statuses')}</option>
+            <option value="new">{t('status.new')}</option>
+            <option value="followedUp">{t('status.followedUp')}</option>
+          </select>
+        </div>
+      </form>
+
+      {leads.isPending ? (
+        <Spinner label={tm('loading')} />
+      ) : leads.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(leads.error, tm)}
+        </p>
+      ) : all.length === 0 ? (
+        <p className="empty-state">{filtered ? t('no_match') : t('empty')}</p>
+      ) : (
+        <>
+          <ul className="lead-list" aria-label={t('title')}>
+            {all.map((lead) => (
+              <li key={lead.id} className={`lead-row${lead.status === 'new' ? ' lead-new' : ''}`}>
+                <button type="button" className="lead-open" onClick={() => setOpenId(lead.id)} aria-label={t('open_named', { name: leadTitle(lead) })}>
+                  <span className="lead-title">{leadTitle(lead)}</span>
+                  <span className="lead-meta">{[lead.name.trim() ? lead.email : '', lead.company].filter(Boolean).join(' · ')}</span>
+                  <span className="lead-meta">
+                    {formatDate(lead.created)} · {t('via_profile', { profile: lead.profileName })}
+                  </span>
+                  {lead.message && <span className="lead-message">{lead.message}</span>}
+                </button>
+                <span className={`badge ${lead.status === 'new' ? 'badge-new' : 'badge-neutral'}`}>{t(`status.${lead.status}`)}</span>
+                <span className="lead-actions">
+                  <button type="button" className="btn btn-secondary btn-small lead-toggle" onClick={() => toggle(lead)} disabled={setStatus.isPending}>
+                    {lead.status === 'new' ? t('mark_followed_up') : t('mark_new')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small lead-delete"
+                    onClick={() => void askDelete(lead)}
+                    aria-label={t('delete_named', { name: leadTitle(lead) })}
+                    title={t('delete')}
+                  >
+                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                      <path
+                        d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.8"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {leads.hasNextPage && (
+            <div className="button-row center">
+              <button type="button" className="btn btn-secondary" onClick={() => void leads.fetchNextPage()} disabled={leads.isFetchingNextPage}>
+                {t('load_more')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      <LeadDetailsDialog lead={open} onClose={() => setOpenId(null)} onToggleStatus={toggle} formatDate={formatDate} />
+      {confirmDialog}
+    </section>
+  );
+}
