@@ -32,6 +32,8 @@ import pagesRoutes from './pages/pages.routes.ts';
 import leadDeletionRoutes from './pages/lead-deletion.routes.ts';
 import uploadRoutes from './routes/upload.routes.ts';
 import walletRoutes from './routes/wallet.routes.ts';
+import statsRoutes from './routes/stats.routes.ts';
+import goRoutes from './routes/go.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -55,7 +57,7 @@ const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
 
 /** Paths that are API or files, never the owner app's index.html (D16). */
 const NOT_SPA =
-  /^\/(api|find|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|lead\/(update|delete)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
+  /^\/(api|find|go|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|lead\/(update|delete)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
 
 /**
  * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
@@ -152,6 +154,8 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(contactRoutes);
   await app.register(leadRoutes);
   await app.register(walletRoutes);
+  await app.register(statsRoutes);
+  await app.register(goRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

@@ -102,3 +102,20 @@ describe('parseCardLink refuses everything else', () => {
     );
   });
 });
+
+describe('card links with a source (issue 12)', () => {
+  const PUBLIC = 'https://cards.example.com';
+  it('writes ?src= for the QR code, the NFC chip and the wallet pass', () => {
+    expect(cardLink(PUBLIC, 'Ab3', 'qr')).toBe('https://cards.example.com/card/Ab3?src=qr');
+    expect(cardLink(PUBLIC, 'Ab3', 'nfc')).toBe('https://cards.example.com/card/Ab3?src=nfc');
+    expect(cardLink(PUBLIC, 'Ab3', 'wallet')).toBe('https://cards.example.com/card/Ab3?src=wallet');
+  });
+
+  it('lets the scanner read card links with src as it reads them without', () => {
+    for (const source of ['qr', 'nfc', 'wallet'] as const) expect(parseCardLink(cardLink(PUBLIC, 'Ab3', source), PUBLIC)).toBe('Ab3');
+    expect(parseCardLink('https://cards.example.com/public-profile/Ab3?src=nfc', PUBLIC)).toBe('Ab3');
+    expect(parseCardLink('https://cards.example.com/?id=Ab3&src=qr', PUBLIC)).toBe('Ab3');
+    expect(parseCardLink('https://cards.example.com/card/Ab3/?src=unknown&lng=de', PUBLIC)).toBe('Ab3');
+    expect(parseCardLink('https://evil.example.com/card/Ab3?src=nfc', PUBLIC)).toBeNull();
+  });
+});

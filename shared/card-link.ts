@@ -8,12 +8,16 @@ function base(publicUrl: string): string {
   return publicUrl.trim().replace(/\/+$/, '');
 }
 
+/** Where a card link is written (issue 12): the card page counts its scans under this source. */
+export type CardLinkSource = 'nfc' | 'qr' | 'wallet';
+
 /**
- * The link a card's QR code and NFC chip hold (D3): `{publicUrl}/card/{cardId}`.
- * A trailing slash on `publicUrl` is tolerated.
+ * The link a card's QR code and NFC chip hold (D3): `{publicUrl}/card/{cardId}`, with
+ * `?src=nfc`, `?src=qr` or `?src=wallet` when written for one of them (issue 12). A trailing
+ * slash on `publicUrl` is tolerated.
  */
-export function cardLink(publicUrl: string, cardId: string): string {
-  return `${base(publicUrl)}/card/${encodeURIComponent(cardId)}`;
+export function cardLink(publicUrl: string, cardId: string, source?: CardLinkSource): string {
+  return `${base(publicUrl)}/card/${encodeURIComponent(cardId)}${source ? `?src=${source}` : ''}`;
 }
 
 /**
@@ -25,7 +29,7 @@ export function cardLink(publicUrl: string, cardId: string): string {
  *
  * Surrounding whitespace, a trailing slash and http where PUBLIC_URL says https (or the
  * reverse) are tolerated, because printed cards outlive a move to TLS. Query strings and
- * fragments after the two path forms are ignored (tracking parameters, `?lng=`). Answers the
+ * fragments after the two path forms are ignored (`?src=nfc` of issue 12, `?lng=`). Answers the
  * id, or null for anything else: other hosts, other paths, credentials in the URL, ids with
  * symbols, non-web schemes such as `javascript:`. The caller turns null into
  * `could_not_read_card_info`.

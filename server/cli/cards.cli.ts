@@ -12,8 +12,9 @@ import { newCardId } from '../lib/ids.ts';
 
 const USAGE = `Usage: npm run cards -- mint --edition <${EDITIONS.join('|')}> --count <n> --out <dir> [--json]
 
-Mints unregistered cards for printing (D9): writes <dir>/cards.csv (id, link, edition) and
-<dir>/<id>.svg (the QR code of each card link). Works against the same database as the server
+Mints unregistered cards for printing (D9): writes <dir>/cards.csv (id, link, edition, nfcLink) and
+<dir>/<id>.svg (the QR code of each card's link). "link" is what the QR code holds (?src=qr),
+"nfcLink" what to write into the NFC chip (?src=nfc): the statistics tell the two apart. Works against the same database as the server
 (DATABASE_URL, or the embedded SQLite file in DATA_DIR), also while the server runs.`;
 
 /** Quotes a CSV field when it needs it (RFC 4180). */
@@ -50,8 +51,9 @@ async function main(argv: string[]): Promise<number> {
     await createCardRepository(database.db).insertMany(cards);
     const out = path.resolve(values.out);
     await fs.mkdir(out, { recursive: true });
-    const rows = cards.map((c) => ({ id: c.id, link: cardLink(config.publicUrl, c.id), edition }));
-    const csv = ['id,link,edition', ...rows.map((r) => [r.id, r.link, r.edition].map(csvField).join(','))].join('\r\n') + '\r\n';
+    // Issue 12: the QR code and the chip carry their source; the new column comes last, so readers of the old three keep working.
+    const rows = cards.map((c) => ({ id: c.id, link: cardLink(config.publicUrl, c.id, 'qr'), edition, nfcLink: cardLink(config.publicUrl, c.id, 'nfc') }));
+    const csv = ['id,link,edition,nfcLink', ...rows.map((r) => [r.id, r.link, r.edition, r.nfcLink].map(csvField).join(','))].join('\r\n') + '\r\n';
     await fs.writeFile(path.join(out, 'cards.csv'), csv);
     for (const r of rows) await fs.writeFile(path.join(out, `${r.id}.svg`), await qrSvg(r.link));
     if (values.json) console.log(JSON.stringify(rows));

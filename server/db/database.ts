@@ -7,6 +7,7 @@ import type { Database } from './tables.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as rateCounters from './migrations/002-rate-counters.ts';
 import * as leads from './migrations/003-leads.ts';
+import * as analytics from './migrations/004-analytics.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-rate-counters': rateCounters,
   '003-leads': leads,
+  '004-analytics': analytics,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

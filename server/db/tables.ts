@@ -16,6 +16,7 @@ export interface Database {
   card: CardTable;
   lead: LeadTable;
   rateCounter: RateCounterTable;
+  visitCount: VisitCountTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */
@@ -169,4 +170,20 @@ export interface RateCounterTable {
   count: number;
   /** Epoch ms when the window ends; the row can be deleted after it. */
   expiresAt: number;
+}
+
+/** Issue 12: how often one thing happened to a profile on one UTC day (migration 004-analytics). */
+export interface VisitCountTable {
+  profileId: string;
+  /** UTC date, `YYYY-MM-DD`. */
+  day: string;
+  /** The physical card that brought the visit, '' when none. */
+  cardId: string;
+  /** A VisitSource (shared/schemas/visit-source.schema.ts). */
+  source: string;
+  /** A VisitMetric (shared/schemas/stats.schema.ts). */
+  metric: string;
+  /** The link clicked (metric `click`), '' otherwise. */
+  linkId: string;
+  count: number;
 }

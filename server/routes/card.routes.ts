@@ -57,7 +57,7 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cards/:cardId/qr.:format', { schema: { tags: ['cards'], params: qrParams } }, async (req, reply) => {
     const { cardId, format } = req.params;
     if (!(await services.cards.exists(cardId))) throw notFound(ErrorCode.cardNotFound, 'This card does not exist.');
-    const text = cardLink(config.publicUrl, cardId);
+    const text = cardLink(config.publicUrl, cardId, 'qr');
     reply.header('cache-control', 'public, max-age=86400');
     if (format === 'svg') return reply.type('image/svg+xml').send(await qrSvg(text));
     return reply

@@ -11,6 +11,7 @@ import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import type { ViewCounter } from './view-counter.ts';
+import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
 import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
 import { presentPublicProfileEnvelope } from '../presenters/public-profile.presenter.ts';
 
@@ -53,12 +54,18 @@ export function createCardService(deps: {
       return Boolean(await cards.find(cardId));
     },
 
-    /** The card page: counts a scan of a registered card (not for bots). */
-    async openPublicCard(cardId: string, client: { userAgent?: string }): Promise<PublicCardState> {
+    /**
+     * The card page: counts a scan of a registered card (not for bots), also in the profile's
+     * day under the scan's source (issue 12: `scan` per card).
+     */
+    async openPublicCard(cardId: string, client: { userAgent?: string }, source: VisitSource = 'card'): Promise<PublicCardState> {
       const card = await cards.find(cardId);
       if (!card) return { state: 'not-found' };
       if (!card.profileId) return { state: 'unregistered' };
-      if (!isBot(client.userAgent)) views.countCard(cardId);
+      if (!isBot(client.userAgent)) {
+        views.countCard(cardId);
+        views.countVisit({ profileId: card.profileId, cardId, metric: 'scan', source });
+      }
       return { state: 'registered', profileId: card.profileId };
     },
 

@@ -12,6 +12,7 @@ import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { PageTexts } from '../pages/page-texts.ts';
 import type { DownloadService } from './download.service.ts';
 import type { LeadService } from './lead.service.ts';
+import type { VisitService } from './visit.service.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from './rate-limiter.ts';
 import type { PublicProfile } from '../../shared/schemas/public-profile.schema.ts';
@@ -43,8 +44,10 @@ export function createContactService(deps: {
   /** The public pages' texts: the consent line is stored as the page shows it. */
   texts: PageTexts;
   leadService: Pick<LeadService, 'deletionToken'>;
+  /** Issue 12: an exchange that went through counts in the profile's statistics. */
+  visits: Pick<VisitService, 'count'>;
 }) {
-  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService } = deps;
+  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService, visits } = deps;
 
   /** The consent line above the send button, word for word as the page renders it (same key, same name). */
   const consentText = (profile: PublicProfileInput, language: Language) => texts(language, 'profile')('contact_consent', { name: displayName(profile) });
@@ -97,6 +100,8 @@ export function createContactService(deps: {
       } catch {
         throw new AppError(502, ErrorCode.internal, 'The e-mail could not be sent. Please try again later.');
       }
+      // Issue 12: an exchange that went through; the visitor typed an address, so no bot check.
+      visits.count({ profileId: profile.id, metric: 'contact', source: input.source ?? 'link' });
       return presentPublicProfileEnvelope(profile);
     },
   };

@@ -4,11 +4,16 @@ import { buildVcard, vcardDisplayFileName, vcardFileName } from '../documents/vc
 import { profileNotFound } from '../http/errors.ts';
 import { vcardPhoto } from '../images/image.processor.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
 import type { PublicProfileService } from './public-profile.service.ts';
+import type { VisitClient, VisitService } from './visit.service.ts';
+
+/** Who downloads and from which kind of visit (issue 12): counted unless a bot or HEAD. */
+export type DownloadClient = VisitClient & { source: VisitSource };
 
 /** The downloadable files of a public profile: the vCard and the reminder. */
-export function createDownloadService(deps: { publicUrl: string; publicProfiles: PublicProfileService; storage: Storage }) {
-  const { publicUrl, publicProfiles, storage } = deps;
+export function createDownloadService(deps: { publicUrl: string; publicProfiles: PublicProfileService; storage: Storage; visits: VisitService }) {
+  const { publicUrl, publicProfiles, storage, visits } = deps;
 
   async function publicProfile(profileId: string): Promise<Profile> {
     const profile = await publicProfiles.get(profileId);
@@ -27,14 +32,16 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
 
   return {
     /** A vCard 3.0 of a public profile, its UTF-8 file name and an ASCII fallback for old clients. */
-    async vcard(profileId: string, comment?: string): Promise<{ text: string; fileName: string; asciiFileName: string }> {
+    async vcard(profileId: string, comment: string | undefined, client: DownloadClient): Promise<{ text: string; fileName: string; asciiFileName: string }> {
       const profile = await publicProfile(profileId);
+      visits.count({ profileId: profile.id, metric: 'save', source: client.source }, client);
       return { text: buildVcardFor(profile, comment, await photoOf(profile)), fileName: vcardDisplayFileName(profile), asciiFileName: vcardFileName(profile) };
     },
 
     /** The reminder `.ics` (SPEC 7 /download/calendar). */
-    async reminder(profileId: string, remindIn: RemindIn, language: Language): Promise<{ text: string; fileName: string }> {
+    async reminder(profileId: string, remindIn: RemindIn, language: Language, client: DownloadClient): Promise<{ text: string; fileName: string }> {
       const profile = await publicProfile(profileId);
+      visits.count({ profileId: profile.id, metric: 'reminder', source: client.source }, client);
       return { text: buildReminder({ profile, profileUrl: profileUrl(profileId), remindIn, language }), fileName: REMINDER_FILE_NAME };
     },
 

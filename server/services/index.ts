@@ -23,6 +23,10 @@ import { createPublicProfileService } from './public-profile.service.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createProfileJsonCache } from './profile-json.cache.ts';
 import { createViewCounter } from './view-counter.ts';
+import { createVisitCountRepository } from '../repositories/visit-count.repository.ts';
+import { createStatsService } from './stats.service.ts';
+import { createVisitService } from './visit.service.ts';
+import { visitRows } from './visit-counts.ts';
 import { createWalletService } from './wallet.service.ts';
 
 /** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
@@ -32,18 +36,21 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const links = createLinkRepository(db);
   const cards = createCardRepository(db);
   const leads = createLeadRepository(db);
+  const visitCounts = createVisitCountRepository(db);
   // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
   const rateLimiter = createRateLimiter(createRateCounterRepository(db));
   // Per process: at most one image decode per core at once (memory), a short queue behind.
   const decodeSlots = createDecodeSlots();
 
-  // D10: views are counted in memory and written every 200 ms (see view-counter.ts).
+  // D10: views are counted in memory and written every 200 ms (see view-counter.ts), with the
+  // daily aggregates of issue 12 in the same transaction.
   const views = createViewCounter({
     flushMs: 200,
-    write: async (profileViews, cardViews) => {
+    write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
       await db.transaction().execute(async (trx) => {
         await profiles.addViews(profileViews, trx);
         await cards.addScans(cardViews, trx);
+        await visitCounts.add(visitRows(visits), trx);
       });
       // The counts just written are no longer pending: remembered stamps must show them now.
       for (const id of profileViews.keys()) profiles.forget(id);
@@ -53,7 +60,8 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
   const jsonCache = createProfileJsonCache();
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
-  const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage });
+  const visits = createVisitService({ visits: visitCounts, views });
+  const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret) });
   return {
     rateLimiter,
@@ -65,7 +73,9 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     media: createMediaService({ profiles, storage, decodeSlots, log }),
     downloads,
     views,
-    wallet: createWalletService({ config, cards, profiles, storage }),
+    visits,
+    stats: createStatsService({ profiles, links, visits: visitCounts }),
+    wallet: createWalletService({ config, cards, profiles, storage, views }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,
@@ -76,6 +86,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
       rateLimiter,
       texts: createPageTexts(),
       leadService,
+      visits,
     }),
     leads: leadService,
     /** Started by app.ts, stopped on close. */

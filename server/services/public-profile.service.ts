@@ -8,6 +8,7 @@ import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import { presentPublicProfile, presentPublicProfileEnvelope } from '../presenters/public-profile.presenter.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from './view-counter.ts';
+import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
 
 /** What visitors see of a profile: only ACTIVE profiles exist for them (D8); views counted per D10. */
 export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
@@ -32,11 +33,21 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
       return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
     },
 
-    /** Counts a view unless the client is a bot; answers the `updated` stamp, or null when not public. */
-    async recordView(profileId: string, client: { userAgent?: string }): Promise<number | null> {
+    /**
+     * Counts a view unless the client is a bot; answers the `updated` stamp, or null when not
+     * public. The view is also added to the day's aggregates under where it came from (issue 12).
+     */
+    async recordView(
+      profileId: string,
+      client: { userAgent?: string },
+      visit: { source: VisitSource; cardId?: string } = { source: 'link' },
+    ): Promise<number | null> {
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) return null;
-      if (!isBot(client.userAgent)) views.countProfile(profileId);
+      if (!isBot(client.userAgent)) {
+        views.countProfile(profileId);
+        views.countVisit({ profileId, metric: 'view', source: visit.source, cardId: visit.cardId });
+      }
       return stamp.updated;
     },
 
@@ -51,7 +62,11 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
     async showJson(profileId: string, client: { userAgent?: string }): Promise<Buffer> {
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) throw profileNotFound();
-      if (!isBot(client.userAgent)) views.countProfile(profileId);
+      // The JSON of a shared link's page (the owner app's old public route): a `link` view.
+      if (!isBot(client.userAgent)) {
+        views.countProfile(profileId);
+        views.countVisit({ profileId, metric: 'view', source: 'link' });
+      }
       return jsonCache.publicJson(profileId, stamp.updated, async () => presentPublicProfileEnvelope(await getOrThrow(profileId)));
     },
 

@@ -1,12 +1,18 @@
+import { createDayClock } from '../lib/utc-days.ts';
+import { addCount, mergeCounts, visitKey, type VisitEvent } from './visit-counts.ts';
+
 /**
- * Counts public views (D10) in memory and adds them to the database in one transaction every
- * `flushMs`. A write per view would cost more than the whole rest of a page answer; adding
- * `+ n` in place keeps counts exact across instances, and close() flushes what is pending, so
- * a graceful stop loses nothing (a crash can lose at most one interval).
+ * Counts public views (D10) and the daily visit aggregates of issue 12 in memory and adds them
+ * to the database in one transaction every `flushMs`. A write per view would cost more than
+ * the whole rest of a page answer; adding `+ n` in place keeps counts exact across instances,
+ * and close() flushes what is pending, so a graceful stop loses nothing (a crash can lose at
+ * most one interval). Counting is a Map bump: no await, no I/O.
  */
 export interface ViewCounter {
   countProfile(profileId: string): void;
   countCard(cardId: string): void;
+  /** One event for the day's aggregates (the day is the UTC date when it is counted). */
+  countVisit(event: VisitEvent): void;
   /** Views of a profile counted here and not yet written: added to what the database says. */
   pendingProfile(profileId: string): number;
   pendingCard(cardId: string): number;
@@ -14,28 +20,38 @@ export interface ViewCounter {
   close(): Promise<void>;
 }
 
+/** What one flush writes: views per profile, scans per card, and counts per visit key (visit-counts.ts). */
+export interface CountBatch {
+  profiles: Map<string, number>;
+  cards: Map<string, number>;
+  visits: Map<string, number>;
+}
+
 export function createViewCounter(options: {
   flushMs: number;
-  write(profileViews: Map<string, number>, cardViews: Map<string, number>): Promise<void>;
+  write(batch: CountBatch): Promise<void>;
   onError(error: unknown): void;
+  /** The clock of the day's aggregates (tests). */
+  now?: () => number;
 }): ViewCounter {
-  let profiles = new Map<string, number>();
-  let cards = new Map<string, number>();
+  let pending: CountBatch = { profiles: new Map(), cards: new Map(), visits: new Map() };
   let flushing: Promise<void> | null = null;
+  const today = createDayClock(options.now);
+  const isEmpty = (b: CountBatch) => b.profiles.size === 0 && b.cards.size === 0 && b.visits.size === 0;
 
   async function flush(): Promise<void> {
     // One flush at a time; a caller arriving mid-flush waits for it, then writes what came since.
     while (flushing) await flushing;
-    if (profiles.size === 0 && cards.size === 0) return;
-    const batch = { profiles, cards };
-    profiles = new Map();
-    cards = new Map();
+    if (isEmpty(pending)) return;
+    const batch = pending;
+    pending = { profiles: new Map(), cards: new Map(), visits: new Map() };
     flushing = options
-      .write(batch.profiles, batch.cards)
+      .write(batch)
       .catch((error) => {
-        // Put the views back so the next flush tries again instead of losing them.
-        for (const [id, n] of batch.profiles) profiles.set(id, (profiles.get(id) ?? 0) + n);
-        for (const [id, n] of batch.cards) cards.set(id, (cards.get(id) ?? 0) + n);
+        // Put the counts back so the next flush tries again instead of losing them.
+        mergeCounts(pending.profiles, batch.profiles);
+        mergeCounts(pending.cards, batch.cards);
+        mergeCounts(pending.visits, batch.visits);
         options.onError(error);
       })
       .finally(() => {
@@ -48,16 +64,17 @@ export function createViewCounter(options: {
   timer.unref();
 
   return {
-    countProfile: (id) => void profiles.set(id, (profiles.get(id) ?? 0) + 1),
-    countCard: (id) => void cards.set(id, (cards.get(id) ?? 0) + 1),
-    pendingProfile: (id) => profiles.get(id) ?? 0,
-    pendingCard: (id) => cards.get(id) ?? 0,
+    countProfile: (id) => addCount(pending.profiles, id),
+    countCard: (id) => addCount(pending.cards, id),
+    countVisit: (event) => addCount(pending.visits, visitKey(today(), event)),
+    pendingProfile: (id) => pending.profiles.get(id) ?? 0,
+    pendingCard: (id) => pending.cards.get(id) ?? 0,
     flush,
     async close() {
       clearInterval(timer);
       await flush();
       // A write that failed during close is retried once more before the database closes.
-      if (profiles.size || cards.size) await flush();
+      if (!isEmpty(pending)) await flush();
     },
   };
 }

@@ -8,6 +8,7 @@ import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { CardRepository } from '../repositories/card.repository.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { ViewCounter } from './view-counter.ts';
 import { buildApplePass } from '../wallet/apple-pass.builder.ts';
 import { ensureDevWalletCertificates } from '../wallet/dev-certificate.ts';
 import { buildGoogleSaveUrl, readGoogleServiceAccount, type GoogleServiceAccount } from '../wallet/google-wallet.builder.ts';
@@ -20,8 +21,8 @@ const notConfigured = (which: string) => new AppError(503, ErrorCode.notConfigur
  * Wallet passes of a card (D11): a signed Apple .pkpass and a "Save to Google Wallet" link,
  * both with the card link of D3 as QR code. Only for the caller's own card with a profile.
  */
-export function createWalletService(deps: { config: Config; cards: CardRepository; profiles: ProfileRepository; storage: Storage }) {
-  const { config, cards, profiles, storage } = deps;
+export function createWalletService(deps: { config: Config; cards: CardRepository; profiles: ProfileRepository; storage: Storage; views: ViewCounter }) {
+  const { config, cards, profiles, storage, views } = deps;
   const apple = config.wallet.apple;
   const google = config.wallet.google;
 
@@ -48,7 +49,7 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
     if (!card) throw notFound(ErrorCode.cardNotFound, 'This card does not exist.');
     const profile = card.profileId ? await profiles.findOwn(owner.userId, card.profileId) : undefined;
     if (!profile) throw conflict(ErrorCode.cardWithoutProfile, 'Assign a profile to this card before adding it to a wallet.');
-    return { card: { id: card.id, edition: card.edition as Edition }, profile, link: cardLink(config.publicUrl, card.id) };
+    return { card: { id: card.id, edition: card.edition as Edition }, profile, link: cardLink(config.publicUrl, card.id, 'wallet') };
   }
 
   return {
@@ -74,6 +75,8 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
         cardLink: link,
         settings: { certificates, passTypeIdentifier: apple.passTypeId, teamIdentifier: apple.teamId, organizationName: 'Contact Cards' },
       });
+      // Issue 12: a wallet pass handed out; the pass's QR code then brings `wallet` visits.
+      views.countVisit({ profileId: profile.id, cardId: card.id, metric: 'walletPass', source: 'wallet' });
       return { data, fileName: `WalletCard-${card.id}.pkpass` };
     },
 
@@ -93,6 +96,7 @@ export function createWalletService(deps: { config: Config; cards: CardRepositor
         language,
         heroImageUrl,
       });
+      views.countVisit({ profileId: profile.id, cardId: card.id, metric: 'walletPass', source: 'wallet' });
       return { url };
     },
   };

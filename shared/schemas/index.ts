@@ -4,3 +4,4 @@ export * from './link.schema.ts';
 export * from './profile.schema.ts';
 export * from './card.schema.ts';
 export * from './visit-source.schema.ts';
+export * from './stats.schema.ts';

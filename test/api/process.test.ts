@@ -67,8 +67,9 @@ describe('the server process', () => {
     const minted = JSON.parse(stdout) as { id: string; link: string; edition: string }[];
     expect(minted).toHaveLength(3);
     const csv = fs.readFileSync(path.join(out, 'cards.csv'), 'utf8').trim().split('\r\n');
-    expect(csv[0]).toBe('id,link,edition');
-    expect(csv.slice(1)).toEqual(minted.map((c) => `${c.id},${base}/card/${c.id},rainbow`));
+    // Issue 12: the QR code's link says `qr`, the chip's `nfc`.
+    expect(csv[0]).toBe('id,link,edition,nfcLink');
+    expect(csv.slice(1)).toEqual(minted.map((c) => `${c.id},${base}/card/${c.id}?src=qr,rainbow,${base}/card/${c.id}?src=nfc`));
     for (const card of minted) expect(fs.readFileSync(path.join(out, `${card.id}.svg`), 'utf8')).toContain('<svg');
     // Minted but not registered: the running server knows the id (not-registered, not not-found).
     const shown = await json('POST', '/card/show', { cardId: minted[0].id });

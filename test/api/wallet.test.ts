@@ -150,10 +150,10 @@ describe('GET /wallet/download/{cardId} with the development certificate', () =>
     expect(value('company')).toBe(PERSON.companyName);
   });
 
-  it('has one QR barcode whose message is the card link {PUBLIC_URL}/card/{cardId}', () => {
+  it('has one QR barcode whose message is the card link {PUBLIC_URL}/card/{cardId}?src=wallet', () => {
     const json = JSON.parse(files.get('pass.json')!.toString('utf8'));
-    const link = `${PUBLIC_URL}/card/${cardId}`;
-    expect(link).toBe(cardLink(PUBLIC_URL, cardId));
+    const link = `${PUBLIC_URL}/card/${cardId}?src=wallet`;
+    expect(link).toBe(cardLink(PUBLIC_URL, cardId, 'wallet'));
     expect(json.barcodes).toEqual([expect.objectContaining({ format: 'PKBarcodeFormatQR', message: link })]);
     // Older iOS versions read only the singular field; passkit-generator writes both or neither.
     if (json.barcode) expect(json.barcode.message).toBe(link);
@@ -349,7 +349,7 @@ describe('POST /wallet/google/save-url', () => {
     expect(object.id).toBe(`${ISSUER_ID}.${cardId}`);
     expect(object.classId.startsWith(`${ISSUER_ID}.`)).toBe(true);
     expect(payload.payload.genericClasses).toEqual([expect.objectContaining({ id: object.classId })]);
-    expect(object.barcode).toEqual({ type: 'QR_CODE', value: `${PUBLIC_URL}/card/${cardId}` });
+    expect(object.barcode).toEqual({ type: 'QR_CODE', value: `${PUBLIC_URL}/card/${cardId}?src=wallet` });
     expect(object.header.defaultValue.value).toBe('Dr. Jürgen Größe-Übermühl');
     expect(object.subheader.defaultValue.value).toBe(PERSON.jobTitle);
     expect(object.textModulesData).toEqual([expect.objectContaining({ body: PERSON.companyName })]);
@@ -431,6 +431,6 @@ describe('the wallet calls on a profile without a name', () => {
     const json = JSON.parse(readZip(res.rawPayload).get('pass.json')!.toString('utf8'));
     expect(json.generic.primaryFields[0].value).toBe('Rainbow');
     expect(json.generic.secondaryFields).toEqual([]);
-    expect(json.barcodes[0].message).toBe(`${PUBLIC_URL}/card/${card.cardId}`);
+    expect(json.barcodes[0].message).toBe(`${PUBLIC_URL}/card/${card.cardId}?src=wallet`);
   });
 });

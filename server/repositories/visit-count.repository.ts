@@ -1,0 +1,66 @@
+import type { Db } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared.ts';
+import type { VisitCount } from '../services/visit-counts.ts';
+
+/** Rows per upsert: 7 values each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+/**
+ * SQL of the daily visit aggregates (issue 12, migration 004-analytics), and the one read
+ * `GET /go/{id}` makes.
+ */
+export function createVisitCountRepository(db: Db) {
+  // Hot path of /go: compiled once; the link only if it is the given profile's and that profile is public.
+  const publicLinkQuery = preparedQuery(
+    db,
+    db
+      .selectFrom('link')
+      .innerJoin('profile', 'profile.id', 'link.profileId')
+      .select(['link.link as link'])
+      .where('link.id', '=', '')
+      .where('link.profileId', '=', '')
+      .where('profile.status', '=', 'ACTIVE'),
+  );
+
+  return {
+    /**
+     * Adds counts in place (`count = count + excluded.count`), so instances flushing the same
+     * key at once both land: the database adds, no one reads and writes back. Keys must be
+     * unique within one call (PostgreSQL refuses to update one row twice in one statement).
+     */
+    async add(rows: readonly VisitCount[], trx: Db = db): Promise<void> {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await trx
+          .insertInto('visitCount')
+          .values(rows.slice(i, i + CHUNK))
+          .onConflict((oc) =>
+            oc
+              .columns(['profileId', 'day', 'cardId', 'source', 'metric', 'linkId'])
+              .doUpdateSet((eb) => ({ count: eb('visitCount.count', '+', eb.ref('excluded.count')) })),
+          )
+          .execute();
+      }
+    },
+
+    /** Counts of one profile from `fromDay` to `toDay` (inclusive), summed over what the statistics do not tell apart. */
+    async sums(profileId: string, fromDay: string, toDay: string) {
+      const rows = await db
+        .selectFrom('visitCount')
+        .select(['day', 'metric', 'source', 'cardId', 'linkId'])
+        .select((eb) => eb.fn.sum<number>('count').as('count'))
+        .where('profileId', '=', profileId)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy(['day', 'metric', 'source', 'cardId', 'linkId'])
+        .execute();
+      // PostgreSQL answers sum(bigint) as numeric, which pg hands over as a string.
+      return rows.map((r) => ({ ...r, count: Number(r.count) }));
+    },
+
+    /** The stored value of a link of an ACTIVE profile, or undefined when it is not that profile's. */
+    async publicLink(profileId: string, linkId: string): Promise<string | undefined> {
+      return (await publicLinkQuery([linkId, profileId, 'ACTIVE']))?.link;
+    },
+  };
+}
+export type VisitCountRepository = ReturnType<typeof createVisitCountRepository>;

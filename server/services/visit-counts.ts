@@ -1,0 +1,50 @@
+import type { VisitMetric } from '../../shared/schemas/stats.schema.ts';
+import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
+
+/** One thing that happened on a public page, to be added to the day's aggregate (issue 12). */
+export interface VisitEvent {
+  profileId: string;
+  metric: VisitMetric;
+  source: VisitSource;
+  /** The physical card that brought the visit; '' or absent when none. */
+  cardId?: string;
+  /** The link clicked (metric `click`). */
+  linkId?: string;
+}
+
+/** A daily aggregate's key and how many to add to it: one row of the `visitCount` table. */
+export interface VisitCount {
+  profileId: string;
+  day: string;
+  cardId: string;
+  source: string;
+  metric: string;
+  linkId: string;
+  count: number;
+}
+
+// Ids are letters, digits, '-' and '_', sources and metrics fixed words: a tab never occurs in them.
+const SEP = '\t';
+
+/** The in-memory key of an event on a day: one string, so counting is one Map bump. */
+export function visitKey(day: string, e: VisitEvent): string {
+  return day + SEP + e.profileId + SEP + (e.cardId ?? '') + SEP + e.source + SEP + e.metric + SEP + (e.linkId ?? '');
+}
+
+/** The rows a batch of counted keys adds to the database. */
+export function visitRows(counts: ReadonlyMap<string, number>): VisitCount[] {
+  return [...counts].map(([key, count]) => {
+    const [day = '', profileId = '', cardId = '', source = '', metric = '', linkId = ''] = key.split(SEP);
+    return { profileId, day, cardId, source, metric, linkId, count };
+  });
+}
+
+/** Adds `n` to a key's count. */
+export function addCount(counts: Map<string, number>, key: string, n = 1): void {
+  counts.set(key, (counts.get(key) ?? 0) + n);
+}
+
+/** Adds every count of `from` to `into` (a failed write's batch put back for the next flush). */
+export function mergeCounts(into: Map<string, number>, from: ReadonlyMap<string, number>): void {
+  for (const [key, n] of from) addCount(into, key, n);
+}

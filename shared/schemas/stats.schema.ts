@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idSchema } from './common.schema.ts';
+
+/**
+ * What is counted per profile and UTC day (issue 12): `view` of the public profile page,
+ * `save` (vCard download), `reminder` (.ics download), `contact` (a contact exchange that
+ * went through), `walletPass` (a wallet pass downloaded), `click` on a link (`GET /go/{id}`),
+ * and `scan` of a physical card's page (`/card/{id}`).
+ */
+export const VISIT_METRICS = ['view', 'save', 'reminder', 'contact', 'walletPass', 'click', 'scan'] as const;
+export type VisitMetric = (typeof VISIT_METRICS)[number];
+
+/** The ranges the statistics screen offers, in days ending today (UTC). */
+export const STATS_RANGES = [7, 30, 90] as const;
+export type StatsRange = (typeof STATS_RANGES)[number];
+
+/** Query of GET /find/own/stats. */
+export const statsQuerySchema = z.object({
+  profileId: idSchema,
+  days: z.coerce
+    .number()
+    .default(30)
+    .refine((d): d is StatsRange => (STATS_RANGES as readonly number[]).includes(d), 'must be 7, 30 or 90'),
+});
+
+export const statsDaySchema = z.object({
+  /** UTC date, YYYY-MM-DD. */
+  date: z.string(),
+  views: z.number(),
+  saves: z.number(),
+  reminders: z.number(),
+  contacts: z.number(),
+  walletPasses: z.number(),
+  clicks: z.number(),
+});
+export type StatsDay = z.infer<typeof statsDaySchema>;
+
+/** Answer of GET /find/own/stats: every day of the range (zeros filled), oldest first. */
+export const statsSchema = z.object({
+  days: z.array(statsDaySchema),
+  /** Views of the range by where they came from. */
+  sources: z.object({ card: z.number(), nfc: z.number(), qr: z.number(), linkinbio: z.number(), link: z.number(), wallet: z.number() }),
+  /** Clicks per link of the range, most clicked first; links since removed are left out. */
+  links: z.array(z.object({ socialMediaLinkId: z.string(), name: z.string(), clicks: z.number() })),
+  /** Scans per physical card of the range, most scanned first. */
+  cards: z.array(z.object({ cardId: z.string(), views: z.number() })),
+});
+export type Stats = z.infer<typeof statsSchema>;
