@@ -4,6 +4,7 @@ import { LinkTreePage } from '../../shared/public-page/link-tree.page.tsx';
 import { ProfileNotFoundPage } from '../../shared/public-page/profile-not-found.page.tsx';
 import { ProfilePage } from '../../shared/public-page/profile.page.tsx';
 import { displayName } from '../../shared/public-page/profile-view.ts';
+import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
 import { CLIENT_SCRIPTS } from './client-scripts.ts';
 import { renderDocument, type RenderedPage } from './document.tsx';
 import type { PageTexts } from './page-texts.ts';
@@ -18,8 +19,11 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
   const alternates = (path: string) => LANGUAGES.map((lng) => ({ lng, href: absolute(`${path}?lng=${lng}`) }));
 
   return {
-    /** The public profile page of /p/{id}. */
-    profile(profile: Profile, lng: Language): RenderedPage {
+    /**
+     * The public profile page of /p/{id} for visits from `source` (issue 12): its links, its
+     * downloads and its contact form carry the source, so what a visitor does counts under it.
+     */
+    profile(profile: Profile, lng: Language, source: VisitSource = 'link'): RenderedPage {
       const t = texts(lng, 'profile');
       const name = displayName(profile);
       const path = `/p/${encodeURIComponent(profile.id)}`;
@@ -41,7 +45,13 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
             imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
           },
         },
-        <ProfilePage profile={profile} lng={lng} t={t} languageLinks={LANGUAGES.map((l) => ({ lng: l, href: `?lng=${l}` }))} />,
+        <ProfilePage
+          profile={profile}
+          lng={lng}
+          t={t}
+          source={source}
+          languageLinks={LANGUAGES.map((l) => ({ lng: l, href: source === 'link' ? `?lng=${l}` : `?lng=${l}&src=${source}` }))}
+        />,
         CLIENT_SCRIPTS.profile,
       );
     },
@@ -65,7 +75,7 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
             imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
           },
         },
-        <LinkTreePage profile={profile} t={t} />,
+        <LinkTreePage profile={profile} t={t} counted />,
       );
     },
 

@@ -192,10 +192,11 @@ describe('card pages: GET /card/{id} and /public-profile/{id}', () => {
     for (const path of ['/card', '/public-profile']) {
       const res = await page(`${path}/${card.cardId}`);
       expect(res.statusCode, path).toBe(302);
-      expect(res.headers.location).toBe(`/p/${card.cardProfileId}`);
+      // The source and the card travel along (issue 12): a card printed without ?src= is `card`.
+      expect(res.headers.location).toBe(`/p/${card.cardProfileId}?src=card&card=${card.cardId}`);
       expect(res.headers['cache-control']).toBe('no-store');
     }
-    expect((await page(`/card/${card.cardId}?lng=en`)).headers.location).toBe(`/p/${card.cardProfileId}?lng=en`);
+    expect((await page(`/card/${card.cardId}?lng=en&src=nfc`)).headers.location).toBe(`/p/${card.cardProfileId}?src=nfc&card=${card.cardId}&lng=en`);
     await t.app.services.views.flush();
     const cards = await t.get('/find/own/cards', owner);
     expect(cards.body.find((c: { cardId: string }) => c.cardId === card.cardId).cardViews).toBe(3);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLanguageMemo } from '../http/language.ts';
+import { cardScanSource, profileVisit } from '../lib/visit-source.ts';
 import { PUBLIC_PAGE_ROUTE_HEADERS } from '../http/security-headers.ts';
 import { createPublicPageService, type PageAnswer } from './public-page.service.ts';
 import { sendPage } from './send-page.ts';
@@ -16,24 +17,28 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const languageOf = createLanguageMemo();
   // Hidden from the API document; the `page` header set (server/http/security-headers.ts).
   const pageRoute = { schema: { hide: true }, ...PUBLIC_PAGE_ROUTE_HEADERS };
-  const visitOf = (request: FastifyRequest) => ({ head: request.method === 'HEAD', userAgent: request.headers['user-agent'] });
+  const clientOf = (request: FastifyRequest) => ({ head: request.method === 'HEAD', userAgent: request.headers['user-agent'] });
+  // Issue 12: where a visit came from, read from the query; an unknown value is absent, never an error.
+  const profileVisitOf = (request: FastifyRequest) => ({ ...clientOf(request), ...profileVisit(request.query) });
+  const cardVisitOf = (request: FastifyRequest) => ({ ...clientOf(request), source: cardScanSource(request.query), cardId: '' });
 
   function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
     if ('redirectToProfile' in answer) {
       // SPEC 2 replaces the route with the profile; an explicit ?lng= travels along.
       const query = (request.query ?? {}) as Record<string, unknown>;
-      const lngQuery = typeof query.lng === 'string' ? `?lng=${languageOf(request)}` : '';
+      const lngQuery = typeof query.lng === 'string' ? `&lng=${languageOf(request)}` : '';
       // A card can be given another profile at any time: the redirect must never be cached.
-      return reply.header('cache-control', 'no-store').redirect(`/p/${encodeURIComponent(answer.redirectToProfile)}${lngQuery}`, 302);
+      return reply.header('cache-control', 'no-store').redirect(`/p/${encodeURIComponent(answer.redirectToProfile)}?${answer.query}${lngQuery}`, 302);
     }
     return sendPage(request, reply, answer.page, answer.status);
   }
 
   const profilePage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.profile(request.params.id, languageOf(request), visitOf(request)));
-  const linkTreePage = async (request: IdRequest, res: FastifyReply) => send(request, res, await pages.linkTree(request.params.id, languageOf(request)));
+    send(request, res, await pages.profile(request.params.id, languageOf(request), profileVisitOf(request)));
+  const linkTreePage = async (request: IdRequest, res: FastifyReply) =>
+    send(request, res, await pages.linkTree(request.params.id, languageOf(request), clientOf(request)));
   const cardPage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.card(request.params.id, languageOf(request), visitOf(request)));
+    send(request, res, await pages.card(request.params.id, languageOf(request), cardVisitOf(request)));
 
   // The router ignores trailing slashes (server/app.ts), so /p/{id}/ of SPEC 2 is the same route.
   app.get('/p/:id', pageRoute, profilePage);

@@ -1,16 +1,24 @@
 import type { Language } from '../../shared/schemas/profile.schema.ts';
+import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
+import { profileVisitQuery } from '../lib/visit-source.ts';
 import type { Services } from '../services/index.ts';
 import { createPageRenderer } from './page.renderer.tsx';
 import { createPageTexts } from './page-texts.ts';
 import { RenderCache, type CachedPage } from './render-cache.ts';
 
 /** A page to send and its status, or where a card page sends the visitor instead. */
-export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToProfile: string };
+export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToProfile: string; query: string };
 
 /** Who asked: HEAD is how link checkers look, so it answers the page's state but is no view (D10). */
 export interface Visit {
   head: boolean;
   userAgent: string | undefined;
+  /**
+   * Where the visit came from and which card brought it (issue 12), already validated by the
+   * route (server/lib/visit-source.ts); '' when no card.
+   */
+  source: VisitSource;
+  cardId: string;
 }
 
 /**
@@ -19,8 +27,8 @@ export interface Visit {
  * memory after one read of the profile's `updated` stamp. No HTTP here: the routes turn an
  * answer into a reply (send-page.ts).
  */
-export function createPublicPageService(deps: { publicUrl: string; services: Pick<Services, 'publicProfiles' | 'cards'> }) {
-  const { publicProfiles, cards } = deps.services;
+export function createPublicPageService(deps: { publicUrl: string; services: Pick<Services, 'publicProfiles' | 'cards' | 'visits'> }) {
+  const { publicProfiles, cards, visits } = deps.services;
   const render = createPageRenderer({ publicUrl: deps.publicUrl, texts: createPageTexts() });
   const cache = new RenderCache();
 
@@ -39,38 +47,56 @@ export function createPublicPageService(deps: { publicUrl: string; services: Pic
   // Malformed ids need no check: the lookups are parameterised and answer null for them, which
   // is the not-found page. Fastify's maxParamLength bounds their length.
   return {
-    /** /p/{id}: the profile page, counting the view (D10). */
+    /**
+     * /p/{id}: the profile page, counting the view (D10) under its source and card (issue 12).
+     * The page differs per source (its /go links, downloads and contact form carry it), never
+     * per card: at most six variants per profile and language.
+     */
     async profile(id: string, lng: Language, visit: Visit): Promise<PageAnswer> {
-      const stamp = visit.head ? await publicProfiles.updatedStamp(id) : await publicProfiles.recordView(id, { userAgent: visit.userAgent });
+      const { source } = visit;
+      const stamp = visit.head
+        ? await publicProfiles.updatedStamp(id)
+        : await publicProfiles.recordView(id, { userAgent: visit.userAgent }, { source, cardId: visit.cardId });
       if (stamp === null) return profileNotFound(lng, 'profile');
-      const key = `p/${id}/${lng}`;
+      const key = `p/${id}/${lng}/${source}`;
       const cached = cache.peek(key);
       if (cached && cached.stamp === stamp) return { page: cached, status: 200 };
       const page = await cache.fill(key, async () => {
         const profile = await publicProfiles.get(id);
         // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
-        return profile && { stamp: profile.updated, profileId: profile.id, ...render.profile(profile, lng) };
+        return profile && { stamp: profile.updated, profileId: profile.id, ...render.profile(profile, lng, source) };
       });
       return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
     },
 
-    /** /l/{id} and /linkinbio/{id}: the link-in-bio page of a short link id. */
-    async linkTree(shortLinkId: string, lng: Language): Promise<PageAnswer> {
+    /**
+     * /l/{id} and /linkinbio/{id}: the link-in-bio page of a short link id. A visit counts as a
+     * `linkinbio` view in the day's statistics (issue 12), not in `profileViews` (D10: /p only).
+     */
+    async linkTree(shortLinkId: string, lng: Language, visit: Omit<Visit, 'source' | 'cardId'>): Promise<PageAnswer> {
       const key = `l/${shortLinkId}/${lng}`;
+      const counted = (page: CachedPage): PageAnswer => {
+        visits.count({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
+        return { page, status: 200 };
+      };
       // A short link is found through its profile: while that profile's stamp is unchanged, so is its short link id.
       const cached = cache.peek(key);
-      if (cached && cached.stamp === (await publicProfiles.updatedStamp(cached.profileId))) return { page: cached, status: 200 };
+      if (cached && cached.stamp === (await publicProfiles.updatedStamp(cached.profileId))) return counted(cached);
       const page = await cache.fill(key, async () => {
         const profile = await publicProfiles.getByShortLink(shortLinkId);
         return profile && { stamp: profile.updated, profileId: profile.id, ...render.linkTree(profile, lng) };
       });
-      return page ? { page, status: 200 } : profileNotFound(lng, 'link_tree');
+      return page ? counted(page) : profileNotFound(lng, 'link_tree');
     },
 
-    /** /card/{id} and /public-profile/{id}: a registered card sends to its profile (SPEC 2), counting the scan. */
+    /**
+     * /card/{id} and /public-profile/{id}: a registered card sends to its profile (SPEC 2),
+     * counting the scan; the source and the card travel along (`?src=nfc&card={id}`), so the
+     * profile's view is theirs (issue 12).
+     */
     async card(cardId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
-      const state = await cards.openPublicCard(cardId, { userAgent: visit.userAgent });
-      if (state.state === 'registered') return { redirectToProfile: state.profileId };
+      const state = await cards.openPublicCard(cardId, { userAgent: visit.userAgent, head: visit.head }, visit.source);
+      if (state.state === 'registered') return { redirectToProfile: state.profileId, query: profileVisitQuery(visit.source, cardId) };
       if (state.state === 'unregistered') return { page: await fixedPage(`card/${cardId}/${lng}`, () => render.cardInvite(cardId, lng)), status: 200 };
       return { page: await fixedPage(`404/card/${lng}`, () => render.cardNotFound(lng)), status: 404 };
     },

@@ -58,11 +58,12 @@ export function createCardService(deps: {
      * The card page: counts a scan of a registered card (not for bots), also in the profile's
      * day under the scan's source (issue 12: `scan` per card).
      */
-    async openPublicCard(cardId: string, client: { userAgent?: string }, source: VisitSource = 'card'): Promise<PublicCardState> {
+    async openPublicCard(cardId: string, client: { userAgent?: string; head?: boolean }, source: VisitSource = 'card'): Promise<PublicCardState> {
       const card = await cards.find(cardId);
       if (!card) return { state: 'not-found' };
       if (!card.profileId) return { state: 'unregistered' };
-      if (!isBot(client.userAgent)) {
+      // HEAD (link checkers) answers the same redirect but is no scan.
+      if (!client.head && !isBot(client.userAgent)) {
         views.countCard(cardId);
         views.countVisit({ profileId: card.profileId, cardId, metric: 'scan', source });
       }

@@ -1,6 +1,7 @@
 import { mailtoHref, telHref, toSafeHref } from '../safe-url.ts';
 import type { Link, LinkType } from '../schemas/link.schema.ts';
 import type { Profile } from '../schemas/profile.schema.ts';
+import type { VisitSource } from '../schemas/visit-source.schema.ts';
 import { vcardDownloadPath } from '../vcard-download.ts';
 import type { IconName } from './icons.tsx';
 
@@ -128,4 +129,19 @@ export const CALENDAR_ACTION = '/download/calendar';
 /** The form POST of the contact-exchange dialog, answered by server/pages (a redirect back, or JSON). */
 export function contactAction(profileId: string): string {
   return `/p/${encodeURIComponent(profileId)}/contact`;
+}
+
+/**
+ * Issue 12: on the served pages every link a visitor can follow goes through
+ * `GET /go/{linkId}?p={profileId}&src={source}`, which counts the click and redirects to the
+ * same safe href (D12). A link without a safe href stays without one.
+ */
+export function countedLinks(links: LinkView[], profileId: string, source: VisitSource): LinkView[] {
+  const query = `?p=${encodeURIComponent(profileId)}&src=${source}`;
+  return links.map((l) => (l.href ? { ...l, href: `/go/${encodeURIComponent(l.id)}${query}` } : l));
+}
+
+/** A download of the page with its visit's source, so the download counts under it (issue 12). */
+export function withSource(path: string, source: VisitSource | undefined): string {
+  return source ? `${path}${path.includes('?') ? '&' : '?'}src=${source}` : path;
 }

@@ -5,6 +5,7 @@ import { Icon } from './icons.tsx';
 import { EXTERNAL, CloseLink, Dialog } from './public-page.parts.tsx';
 import { CALENDAR_ACTION, contactAction } from './profile-view.ts';
 import type { ProfileKey, Translate } from './texts.ts';
+import type { VisitSource } from '../schemas/visit-source.schema.ts';
 
 /** The input's `pattern` is SPEC 5's rule itself; HTML anchors patterns, so the anchors go. */
 const EMAIL_PATTERN_ATTRIBUTE = VISITOR_EMAIL_PATTERN.source.replace(/^\^|\$$/g, '');
@@ -36,6 +37,7 @@ export function ProfileDialogs({
   hasWebLinks,
   firstWebType,
   canSave,
+  source,
 }: {
   profile: Profile;
   lng: Language;
@@ -45,6 +47,8 @@ export function ProfileDialogs({
   hasWebLinks: boolean;
   firstWebType?: LinkType;
   canSave: boolean;
+  /** The visit's source (issue 12), sent with the reminder and the contact exchange. */
+  source?: VisitSource;
 }) {
   return (
     <>
@@ -56,6 +60,7 @@ export function ProfileDialogs({
         <p>{t('reminder_text', { name })}</p>
         <form method="get" action={CALENDAR_ACTION}>
           <input type="hidden" name="profileId" defaultValue={profile.id} />
+          {source && <input type="hidden" name="src" defaultValue={source} />}
           <fieldset>
             <legend>{t('remind_in')}</legend>
             {REMIND_IN.map((v, i) => (
@@ -87,6 +92,7 @@ export function ProfileDialogs({
         */}
         <form id={DIALOG_IDS.contactForm} method="post" action={contactAction(profile.id)} noValidate>
           <input type="hidden" name="language" defaultValue={lng} />
+          {source && <input type="hidden" name="source" defaultValue={source} />}
           <label className="p-fl" htmlFor="contact-email">
             {t('contact_email_label')}
           </label>

@@ -1,10 +1,11 @@
 import type { MouseEventHandler } from 'react';
 import { WEB_LINK_TYPES } from '../schemas/link.schema.ts';
 import type { Language, Profile } from '../schemas/profile.schema.ts';
+import type { VisitSource } from '../schemas/visit-source.schema.ts';
 import { Icon, IconSprite, type IconName } from './icons.tsx';
 import { ProfileDialogs } from './profile.dialogs.tsx';
 import { Avatar, linkTypeLabel, Row, SocialLinks } from './public-page.parts.tsx';
-import { companyRows, displayName, fullName, privateRows, splitLinks, vcardHref, type ContactRow } from './profile-view.ts';
+import { companyRows, countedLinks, displayName, fullName, privateRows, splitLinks, vcardHref, withSource, type ContactRow } from './profile-view.ts';
 import type { ProfileKey, Translate } from './texts.ts';
 
 /** A link of the language switch; the server builds them (`?lng=`), the owner app has its own switch. */
@@ -29,6 +30,11 @@ export interface ProfilePageProps {
   t: Translate<ProfileKey>;
   languageLinks?: LanguageLink[];
   preview?: PreviewBar;
+  /**
+   * The served page's visit source (issue 12): links then go through /go, downloads and the
+   * contact form carry it. The owner app's previews leave it out (nothing is counted there).
+   */
+  source?: VisitSource;
 }
 
 /** Rows whose href leaves the site; tel: and mailto: stay in the tab (the phone opens its own app). */
@@ -41,13 +47,16 @@ const isExternal = (href: string | null) => href !== null && href.startsWith('ht
  * owner app's preview routes; everything works without JavaScript (links, `:target`
  * dialogs, `<details>` menu, plain forms). It renders its own `<header>` and `<main>`.
  */
-export function ProfilePage({ profile, lng, t, languageLinks, preview }: ProfilePageProps) {
+export function ProfilePage({ profile, lng, t, languageLinks, preview, source }: ProfilePageProps) {
   const name = fullName(profile);
   const shownName = displayName(profile);
-  const { web, social } = splitLinks(profile.socialMediaLinks, WEB_LINK_TYPES);
+  const split = splitLinks(profile.socialMediaLinks, WEB_LINK_TYPES);
+  const web = source ? countedLinks(split.web, profile.id, source) : split.web;
+  const social = source ? countedLinks(split.social, profile.id, source) : split.social;
   const company = companyRows(profile);
   const personal = privateRows(profile);
-  const vcf = vcardHref(profile);
+  const saveHref = vcardHref(profile);
+  const vcf = saveHref && withSource(saveHref, source);
   const note = profile.businessNote.trim();
   const jobTitle = profile.jobTitle.trim();
   const typeLabel = (key: 'link_type_website' | 'link_type_hardLink' | 'link_type_other') => t(key);
@@ -193,6 +202,7 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview }: Profile
           hasWebLinks={web.some((l) => l.href)}
           firstWebType={web[0]?.type}
           canSave={vcf !== null}
+          source={source}
         />
       </main>
     </div>
