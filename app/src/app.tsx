@@ -22,6 +22,7 @@ const MyCardPage = lazy(() => import('./pages/my-card.page.tsx'));
 const RegisterCardPage = lazy(() => import('./pages/register-card.page.tsx'));
 const LeadsPage = lazy(() => import('./pages/leads.page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.page.tsx'));
+const ProfileStatsPage = lazy(() => import('./pages/profile-stats.page.tsx'));
 
 /** One client for the app: owner data changes only through this app, so a minute of staleness is fine. */
 const queryClient = new QueryClient({
@@ -58,6 +59,7 @@ export function App() {
                   <Route path="/change-password" element={<ChangePasswordPage />} />
                   <Route path="/register-card" element={<RegisterCardPage />} />
                   <Route path="/profile/:id" element={<EditProfilePage />} />
+                  <Route path="/profile/:id/stats" element={<ProfileStatsPage />} />
                   <Route path="/my-card/:id" element={<MyCardPage />} />
                   <Route path="/leads" element={<LeadsPage />} />
                 </Route>

@@ -22,7 +22,10 @@ for (const lng of ['de', 'en'] as const) {
         const web = await page.locator('.p-list a').evaluateAll((as) => as.map((a) => a.textContent));
         expect(web).toEqual(['Unsere Produkte', 'Katalog 2026 (PDF)', 'https://blog.mueller-soehne.example.com']);
         expect(await page.locator('.p-soc a').count()).toBe(17);
-        expect(await page.locator('.p-soc a').first().getAttribute('href')).toBe('https://calendly.com/juergen-groesse');
+        // Issue 12: clicks go through /go as link-in-bio clicks (it redirects to https://calendly.com/juergen-groesse).
+        expect(await page.locator('.p-soc a').first().getAttribute('href')).toMatch(
+          new RegExp(`^/go/[A-Za-z0-9_-]+\\?p=${session.server.full.id}&src=linkinbio$`),
+        );
         expect(await page.locator('script').count()).toBe(0);
         await maybeScreenshot(page, `link-tree-${lng}-360`, { fullPage: true });
       });

@@ -185,10 +185,11 @@ for (const lng of ['de', 'en'] as const) {
       expect(await page.locator('#open-link h2').innerText()).toBe('Termin buchen');
       expect(await page.locator('#open-link use').getAttribute('href')).toBe('#i-other');
       const open = page.locator('#open-link').getByRole('link', { name: text.open });
-      expect(await open.getAttribute('href')).toBe('https://calendly.com/juergen-groesse');
+      // Issue 12: the click goes through /go, which counts it and redirects to the link.
+      expect(await open.getAttribute('href')).toMatch(new RegExp(`/go/[A-Za-z0-9_-]+\\?p=${session.server.full.id}&src=link$`));
       await maybeScreenshot(page, `profile-${lng}-360-weblink`);
       const [popup] = await Promise.all([session.context!.waitForEvent('page'), open.click()]);
-      expect(popup.url()).toBe('https://calendly.com/juergen-groesse');
+      await popup.waitForURL('https://calendly.com/juergen-groesse');
       expect(await openDialogs(page)).toEqual([]);
     });
   });
@@ -248,7 +249,8 @@ for (const lng of ['de', 'en'] as const) {
       const page = await openProfile(lng, { javaScriptEnabled: false });
       await fakeBookingSite();
       const [popup] = await Promise.all([session.context!.waitForEvent('page'), page.getByRole('link', { name: 'Termin buchen' }).click()]);
-      expect(popup.url()).toBe('https://calendly.com/juergen-groesse');
+      // Through /go (issue 12), which redirects to the link.
+      await popup.waitForURL('https://calendly.com/juergen-groesse');
     });
   });
 }
@@ -263,7 +265,11 @@ describe('links the owner typed (D12)', () => {
       const page = await openProfile('de', { javaScriptEnabled, path: `/p/${p.id}` });
       const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       expect(hrefs.filter((h) => !/^(https?:|mailto:|tel:)/.test(h))).toEqual([]);
-      expect(hrefs).toContain('https://example.com/gut');
+      // The good link goes through /go (issue 12), which redirects to it with https:// added.
+      const good = await page.getByRole('link', { name: 'Gut' }).getAttribute('href');
+      const res = await fetch(new URL(good!, session.server.base), { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' } });
+      expect(res.headers.get('location')).toBe('https://example.com/gut');
+      expect(hrefs.filter((h) => h.includes('/go/'))).toHaveLength(1);
       expect(await page.getByText('Gefährlich').isVisible()).toBe(true);
       await session.context!.close();
       session.context = undefined;

@@ -12,6 +12,7 @@ import type previewProfile from '../../../locales/en/preview_profile.json';
 import type registerCard from '../../../locales/en/register_card.json';
 import type registerPage from '../../../locales/en/register_page.json';
 import type resetPassword from '../../../locales/en/reset_password.json';
+import type stats from '../../../locales/en/stats.json';
 import type updatePassword from '../../../locales/en/update_password.json';
 
 // Typed keys: a `t('...')` of a key missing from the English file fails the type check, and
@@ -33,6 +34,7 @@ declare module 'i18next' {
       register_card: typeof registerCard;
       register_page: typeof registerPage;
       reset_password: typeof resetPassword;
+      stats: typeof stats;
       update_password: typeof updatePassword;
     };
   }

@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'update_password',
   'cards',
   'leads',
+  // Issue 12: the statistics screen.
+  'stats',
 ] as const;
 
 /** A namespace of SPEC 7. */

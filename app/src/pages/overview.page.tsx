@@ -177,6 +177,13 @@ function Dashboard() {
                     <span className="profile-row-meta">
                       {fullName && profile.profileName ? `${fullName} · ` : ''}
                       {t('views', { count: profile.profileViews })}
+                      {' · '}
+                      <Link
+                        to={`/profile/${encodeURIComponent(profile.id)}/stats`}
+                        aria-label={t('stats_named', { name: profile.profileName || fullName || t('unnamed_profile') })}
+                      >
+                        {t('stats')}
+                      </Link>
                     </span>
                   </span>
                   <span className={`badge ${profile.isInUse ? 'badge-success' : 'badge-neutral'}`}>{profile.isInUse ? t('in_use') : t('not_in_use')}</span>

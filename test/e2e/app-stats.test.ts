@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSER_UA, createLink, createProfile } from '../support/factories.ts';
+import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { phoneContext } from './support/browser.ts';
+import { useE2eSession } from './support/session.ts';
+
+// Issue 12 end to end: a visitor opens a profile and clicks one of its links; the owner opens
+// the profile's statistics from the overview and finds the view and the click there.
+const session = useE2eSession(startAppServer);
+
+describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
+  it('shows the view and the link click a visitor just made, in the chart and its table', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const profile = await createProfile(t, owner, { profileName: `Stats ${lng}` });
+    // A link to this server, so following it needs no network.
+    await createLink(t, owner, profile.id, { type: 'website', name: 'Unsere AGB', link: `${base}/terms` });
+    const empty = await createProfile(t, owner, { profileName: `Empty ${lng}` });
+
+    // The visitor: a phone browser (Chromium's own headless agent counts as a bot, D10).
+    const visitor = await phoneContext(session.browser, { userAgent: BROWSER_UA, locale: lng === 'de' ? 'de-DE' : 'en-GB' });
+    session.context = visitor;
+    const page = await visitor.newPage();
+    await withFailureShot(page, `stats-visit-${lng}`, async () => {
+      await page.goto(`${base}/p/${profile.id}?lng=${lng}`);
+      await page.getByRole('link', { name: 'Unsere AGB' }).click();
+      const [popup] = await Promise.all([visitor.waitForEvent('page'), page.locator('#open-link [data-go]').click()]);
+      await popup.waitForURL(`${base}/terms`);
+    });
+    await visitor.close();
+    session.context = undefined;
+    await t.app.services.views.flush();
+
+    const context = await appContext(session.browser, lng, owner);
+    session.context = context;
+    const app = await context.newPage();
+    await withFailureShot(app, `stats-owner-${lng}`, async () => {
+      await app.goto(`${base}/`);
+      await app.getByRole('link', { name: text(lng, 'my_profile', 'stats_named', { name: `Stats ${lng}` }) }).click();
+      await app.waitForURL(new RegExp(`/profile/${profile.id}/stats$`));
+      await app.getByRole('heading', { level: 1, name: text(lng, 'stats', 'title_named', { name: `Stats ${lng}` }) }).waitFor();
+
+      // The chart is one image with a title and a description saying what it shows.
+      const chart = app.getByRole('img', { name: text(lng, 'stats', 'chart_title') });
+      await chart.waitFor();
+      expect(await chart.locator('desc').textContent()).toMatch(/\b1\b.*\b1\b/);
+      expect(await chart.locator('rect').count()).toBe(2);
+      // Its table (for screen readers) has today's row with one view and one click.
+      const today = new Date().toISOString().slice(0, 10);
+      const row = app.locator(`table tr:has(time[datetime="${today}"])`);
+      const cells = await row.locator('td').allTextContents();
+      expect(cells).toEqual(['1', '0', '0', '0', '0', '1']);
+      expect(await app.locator('table tbody tr').count()).toBe(30);
+      // Sources and top links.
+      await app.getByText(text(lng, 'stats', 'sources.link')).waitFor();
+      const links = app.locator('ol.stats-list li');
+      expect(await links.allInnerTexts()).toEqual([expect.stringContaining('Unsere AGB')]);
+      await expectAccessible(app, 'statistics with data');
+
+      // The range switch: 7 days, kept in the URL.
+      await app.getByRole('button', { name: text(lng, 'stats', 'range_days_other', { count: 7 }) }).click();
+      await app.waitForURL(/\?days=7$/);
+      await expect.poll(() => app.locator('table tbody tr').count()).toBe(7);
+      expect(await app.getByRole('button', { name: text(lng, 'stats', 'range_days_other', { count: 7 }) }).getAttribute('aria-pressed')).toBe('true');
+
+      // A profile nobody visited yet explains what will appear.
+      await app.goto(`${base}/profile/${empty.id}/stats`);
+      await app.getByText(text(lng, 'stats', 'empty_days')).waitFor();
+      await app.getByText(text(lng, 'stats', 'empty_sources')).waitFor();
+      await app.getByText(text(lng, 'stats', 'empty_links')).waitFor();
+      await app.getByText(text(lng, 'stats', 'empty_cards')).waitFor();
+      expect(await app.getByRole('img', { name: text(lng, 'stats', 'chart_title') }).count()).toBe(0);
+      await expectAccessible(app, 'statistics, empty');
+    });
+  }, 90_000);
+});
