@@ -54,9 +54,11 @@ export function createPublicPageService(deps: { publicUrl: string; services: Pic
      */
     async profile(id: string, lng: Language, visit: Visit): Promise<PageAnswer> {
       const { source } = visit;
+      // Only visits a card brought carry a card id; it must be one of this profile's cards.
+      const cardId = visit.cardId && !visit.head && (await cards.showsProfile(visit.cardId, id)) ? visit.cardId : '';
       const stamp = visit.head
         ? await publicProfiles.updatedStamp(id)
-        : await publicProfiles.recordView(id, { userAgent: visit.userAgent }, { source, cardId: visit.cardId });
+        : await publicProfiles.recordView(id, { userAgent: visit.userAgent }, { source, cardId });
       if (stamp === null) return profileNotFound(lng, 'profile');
       const key = `p/${id}/${lng}/${source}`;
       const cached = cache.peek(key);

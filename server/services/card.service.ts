@@ -4,6 +4,7 @@ import type { Owner } from '../auth/owner.guard.ts';
 import { editionDisplayName } from '../cards/editions.ts';
 import { AppError, conflict, notFound, profileNotFound } from '../http/errors.ts';
 import { isBot } from '../lib/bots.ts';
+import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import { newCardId } from '../lib/ids.ts';
 import { presentCard } from '../presenters/card.presenter.ts';
 import type { CardRepository, CardWithProfile } from '../repositories/card.repository.ts';
@@ -34,6 +35,10 @@ export function createCardService(deps: {
   /** A card with the scans counted but not yet written (D10). */
   const present = (row: CardWithProfile) => presentCard({ ...row, views: Number(row.views) + views.pendingCard(row.id) }, publicUrl);
 
+  // Which profile a card shows, as the card page just read it: the profile page that follows
+  // the scan checks its `?card=` against it (issue 12) without another read in most cases.
+  const shownProfiles = createShortLivedCache<string | null>(1000);
+
   async function ownOrThrow(owner: Owner, cardId: string) {
     const row = await cards.findOwn(owner.userId, cardId);
     if (!row) throw cardNotFound();
@@ -61,6 +66,7 @@ export function createCardService(deps: {
     async openPublicCard(cardId: string, client: { userAgent?: string; head?: boolean }, source: VisitSource = 'card'): Promise<PublicCardState> {
       const card = await cards.find(cardId);
       if (!card) return { state: 'not-found' };
+      shownProfiles.set(cardId, card.profileId);
       if (!card.profileId) return { state: 'unregistered' };
       // HEAD (link checkers) answers the same redirect but is no scan.
       if (!client.head && !isBot(client.userAgent)) {
@@ -68,6 +74,19 @@ export function createCardService(deps: {
         views.countVisit({ profileId: card.profileId, cardId, metric: 'scan', source });
       }
       return { state: 'registered', profileId: card.profileId };
+    },
+
+    /**
+     * True when the card shows this profile now: a `?card=` on a profile page is only
+     * attributed when it is one of the profile's cards (issue 12), so made-up ids add no rows.
+     */
+    async showsProfile(cardId: string, profileId: string): Promise<boolean> {
+      let shown = shownProfiles.get(cardId);
+      if (shown === undefined) {
+        shown = (await cards.find(cardId))?.profileId ?? null;
+        shownProfiles.set(cardId, shown);
+      }
+      return shown === profileId;
     },
 
     /** POST /card/show (D6): `{ profile }`, or 404 card-not-found / card-not-registered. */

@@ -54,6 +54,13 @@ describe('views by source and card', () => {
     expect(s.sources).toEqual({ ...NONE, nfc: 3, qr: 2, wallet: 1, card: 2 });
     expect(today(s).views).toBe(8);
     expect(s.cards).toEqual([{ cardId: card.cardId, views: 8 }]);
+    const viewRows = await t.app.db
+      .selectFrom('visitCount')
+      .select(['cardId', 'count'])
+      .where('profileId', '=', profileId)
+      .where('metric', '=', 'view')
+      .execute();
+    expect(viewRows.reduce((n, r) => n + (r.cardId === card.cardId ? Number(r.count) : 0), 0)).toBe(8);
     // D10's counters still count as before.
     const own = await t.post('/find/own/profile/by-id', { profileId }, owner);
     expect(own.body.profileViews).toBe(8);
@@ -69,6 +76,13 @@ describe('views by source and card', () => {
     expect((await visit(`/p/${profile.id}?src=qr`)).statusCode).toBe(200);
     const s = await stats(profile.id);
     expect(s.sources).toEqual({ ...NONE, link: 3, linkinbio: 2, qr: 1 });
+    // Only the profile's own cards are attributed: a made-up or another profile's card id adds no card to the view.
+    const other = await registerCard(t, owner);
+    await visit(`/p/${profile.id}?src=nfc&card=${other.cardId}`);
+    await visit(`/p/${profile.id}?src=nfc&card=madeUp123`);
+    await t.app.services.views.flush();
+    const cardsOfViews = await t.app.db.selectFrom('visitCount').select('cardId').where('profileId', '=', profile.id).where('metric', '=', 'view').execute();
+    expect(new Set(cardsOfViews.map((r) => r.cardId))).toEqual(new Set(['']));
     expect(today(s).views).toBe(6);
     expect(s.cards).toEqual([]);
   });

@@ -167,7 +167,8 @@ describe('QR codes and edition images', () => {
     expect(String(res.headers['content-disposition'])).toContain('attachment');
     const { data, info } = await sharp(res.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
-    expect(decoded?.data).toBe(`https://cards.example.com/card/${cardId}`);
+    // The printed QR code says where the scan came from (issue 12).
+    expect(decoded?.data).toBe(`https://cards.example.com/card/${cardId}?src=qr`);
   });
 
   it('answers 404 cmc/card-not-found for the QR code of an unknown card', async () => {
