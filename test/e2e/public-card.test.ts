@@ -26,7 +26,8 @@ for (const lng of ['de', 'en'] as const) {
         const page = await phone(lng);
         const res = await page.goto(`${session.server.base}/${path}/${card.cardId}`);
         expect(res?.status()).toBe(200);
-        expect(page.url()).toBe(`${session.server.base}/p/${card.cardProfileId}`);
+        // The scan's source and card travel along (issue 12): a card link without ?src= is `card`.
+        expect(page.url()).toBe(`${session.server.base}/p/${card.cardProfileId}?src=card&card=${card.cardId}`);
         expect(await page.getAttribute('html', 'lang')).toBe(lng);
         await session.context!.close();
       }
