@@ -156,7 +156,7 @@ describe('Apple Wallet', () => {
     const files = readZip(await readFile((await download.path())!));
     const pass = JSON.parse(files.get('pass.json')!.toString('utf8'));
     expect(pass.serialNumber).toBe(server.cardId);
-    expect(pass.barcodes[0].message).toBe(`${server.t.config.publicUrl}/card/${server.cardId}`);
+    expect(pass.barcodes[0].message).toBe(`${server.t.config.publicUrl}/card/${server.cardId}?src=wallet`);
     expect(files.has('signature')).toBe(true);
 
     await expectToast(page, TEXT.success);
@@ -190,7 +190,7 @@ describe('Google Wallet', () => {
     const { payload } = await jwtVerify(jwt, await importSPKI(publicKeyPem, 'RS256'), { issuer: SERVICE_ACCOUNT_EMAIL, audience: 'google' });
     const object = (payload as { payload: { genericObjects: Array<{ id: string; barcode: { value: string } }> } }).payload.genericObjects[0];
     expect(object.id).toBe(`${ISSUER_ID}.${server.cardId}`);
-    expect(object.barcode.value).toBe(`${server.t.config.publicUrl}/card/${server.cardId}`);
+    expect(object.barcode.value).toBe(`${server.t.config.publicUrl}/card/${server.cardId}?src=wallet`);
   });
 
   it('toasts the download error for a card without a profile and stays in the app', async () => {
