@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { idSchema } from '../../shared/schemas/common.schema.ts';
+import { visitSourceSchema } from '../../shared/schemas/visit-source.schema.ts';
 import { CONTACT_FORM_FIELDS, sendContactSchema } from '../../shared/schemas/contact.schema.ts';
 import { isCrossSite } from '../http/cross-site.ts';
 import { AppError, badInput } from '../http/errors.ts';
@@ -57,6 +58,9 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
     if (wantsJson) return reply.code(204).send();
     const { id } = request.params;
     const back = idSchema.safeParse(id).success ? `/p/${encodeURIComponent(id)}` : '/';
-    return reply.header('cache-control', 'no-store').redirect(`${back}?lng=${languageOf(request)}#${outcome}`, 303);
+    // The page came from a card, a wallet pass or link-in-bio: the page it returns to keeps saying so.
+    const source = visitSourceSchema.safeParse((request.body as Record<string, unknown> | undefined)?.source);
+    const src = source.success && source.data !== 'link' ? `&src=${source.data}` : '';
+    return reply.header('cache-control', 'no-store').redirect(`${back}?lng=${languageOf(request)}${src}#${outcome}`, 303);
   });
 }

@@ -236,6 +236,11 @@ describe('POST /p/{id}/contact (the contact form without JavaScript)', () => {
     expect(mails.some((m) => JSON.stringify(m).includes('besucher@example.org'))).toBe(true);
   });
 
+  it('returns to the page with the source of the visit, so the page stays attributed to the card or pass', async () => {
+    const res = await post(full.id, { senderEmail: 'karte@example.org', language: 'de', source: 'nfc' });
+    expect(res.headers.location).toBe(`/p/${full.id}?lng=de&src=nfc#contact-sent`);
+  });
+
   it("refuses an address outside SPEC 5's pattern and sends nothing", async () => {
     const before = ((await t.app.mailer.outbox()) as unknown[]).length;
     const res = await post(full.id, { senderEmail: 'a@b', language: 'de' });
