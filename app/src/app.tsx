@@ -20,6 +20,7 @@ const ProfilePreviewPage = lazy(() => import('./pages/profile-preview.page.tsx')
 const CardPreviewPage = lazy(() => import('./pages/card-preview.page.tsx'));
 const MyCardPage = lazy(() => import('./pages/my-card.page.tsx'));
 const RegisterCardPage = lazy(() => import('./pages/register-card.page.tsx'));
+const SecurityPage = lazy(() => import('./pages/security.page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.page.tsx'));
 
 /** One client for the app: owner data changes only through this app, so a minute of staleness is fine. */
@@ -55,6 +56,7 @@ export function App() {
                 <Route element={<RequireAuth />}>
                   <Route index element={<OverviewPage />} />
                   <Route path="/change-password" element={<ChangePasswordPage />} />
+                  <Route path="/security" element={<SecurityPage />} />
                   <Route path="/register-card" element={<RegisterCardPage />} />
                   <Route path="/profile/:id" element={<EditProfilePage />} />
                   <Route path="/my-card/:id" element={<MyCardPage />} />

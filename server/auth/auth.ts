@@ -73,7 +73,9 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => mailer.send(verificationMail({ to: user.email, url })),
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: RECENT_LOGIN_SECONDS },
+    // freshAge 0: better-auth's list-sessions would otherwise refuse sessions older than five minutes; the calls that
+    // need a proof of identity ask for the password (deletion, 2FA off) or check RECENT_LOGIN_SECONDS themselves.
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 0 },
     rateLimit: {
       enabled: true,
       // In the database so every instance counts the same attempts (DESIGN: nothing in one process's memory).

@@ -40,3 +40,19 @@ export function passwordResetMail({ to, url }: { to: string; url: string }): Mai
     url,
   );
 }
+
+/** A notice without a link: something was done to the account. */
+function noticeMail(to: string, subject: string, lines: { de: string; en: string }): Mail {
+  const text = `${lines.de}\n\n${lines.en}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escape(lines.de)}</p><p>${escape(lines.en)}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Sent after an account was deleted (issue 13). */
+export function accountDeletedMail({ to }: { to: string }): Mail {
+  return noticeMail(to, 'Ihr Konto wurde gelöscht / Your account has been deleted', {
+    de: 'Ihr Konto und alle seine Daten – Profile, Links, Bilder, Kontakte und Statistiken – wurden gelöscht. Ihre Karten sind wieder frei und können neu registriert werden. Falls Sie das nicht selbst waren, antworten Sie bitte auf diese E-Mail.',
+    en: 'Your account and all its data – profiles, links, images, contacts and statistics – have been deleted. Your cards are free again and can be registered anew. If this was not you, please reply to this e-mail.',
+  });
+}

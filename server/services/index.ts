@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -8,6 +9,7 @@ import { createLinkRepository } from '../repositories/link.repository.ts';
 import { createProfileRepository } from '../repositories/profile.repository.ts';
 import { createRateCounterRepository } from '../repositories/rate-counter.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import { createAccountService } from './account.service.ts';
 import { createCardService } from './card.service.ts';
 import { createContactService } from './contact.service.ts';
 import { createDownloadService } from './download.service.ts';
@@ -22,8 +24,8 @@ import { createViewCounter } from './view-counter.ts';
 import { createWalletService } from './wallet.service.ts';
 
 /** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
-export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger }) {
-  const { config, db, storage, mailer, log } = deps;
+export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger; auth: Auth }) {
+  const { config, db, storage, mailer, log, auth } = deps;
   const profiles = createProfileRepository(db);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db);
@@ -61,6 +63,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     downloads,
     views,
     wallet: createWalletService({ config, cards, profiles, storage }),
+    account: createAccountService({ auth, db, profiles, storage, mailer, rateLimiter, log }),
     contacts: createContactService({ publicUrl: config.publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter }),
   };
 }

@@ -11,6 +11,7 @@ import type previewProfile from '../../../locales/en/preview_profile.json';
 import type registerCard from '../../../locales/en/register_card.json';
 import type registerPage from '../../../locales/en/register_page.json';
 import type resetPassword from '../../../locales/en/reset_password.json';
+import type security from '../../../locales/en/security.json';
 import type updatePassword from '../../../locales/en/update_password.json';
 
 // Typed keys: a `t('...')` of a key missing from the English file fails the type check, and
@@ -31,6 +32,7 @@ declare module 'i18next' {
       register_card: typeof registerCard;
       register_page: typeof registerPage;
       reset_password: typeof resetPassword;
+      security: typeof security;
       update_password: typeof updatePassword;
     };
   }
