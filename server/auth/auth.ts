@@ -1,6 +1,6 @@
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins';
+import { bearer, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -11,6 +11,8 @@ import { AuthErrorCode } from '../../shared/error-codes.ts';
 
 /** SPEC 8 "weak-password": fewer than this many characters. */
 export const MIN_PASSWORD_LENGTH = 8;
+/** Wrong second-factor codes per account before it is locked for 15 minutes: as many as password guesses (sign-in-limits.ts). */
+export const TWO_FACTOR_MAX_FAILURES = 10;
 /** A password change needs a sign-in at most this old (seconds); older answers requires-recent-login. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
 
@@ -88,13 +90,25 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
+        // Second-factor codes per client address, like password sign-ins (sign-in-limits.ts); per
+        // account the two-factor plugin locks after 10 wrong codes for 15 minutes (below).
+        '/two-factor/*': { window: 10 * 60, max: 30 },
       },
     },
     advanced: {
       // The Fastify bridge sets this header from the socket (and trusted proxies) before better-auth sees it.
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
-    plugins: [bearer(), updatePasswordPlugin],
+    plugins: [
+      bearer(),
+      updatePasswordPlugin,
+      // Issue 13.4: TOTP with an authenticator app, confirmed by a first code; ten backup codes.
+      twoFactor({
+        issuer: 'Contact Cards',
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: TWO_FACTOR_MAX_FAILURES, durationSeconds: 15 * 60 },
+      }),
+    ],
     // better-auth's own messages go into the service's structured log, at its level.
     logger: {
       disabled: config.logLevel === 'silent',
@@ -117,7 +131,21 @@ const AUTH_CODE_MAP: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AuthErrorCode.emailAlreadyInUse,
   SESSION_NOT_FRESH: AuthErrorCode.requiresRecentLogin,
   EMAIL_NOT_VERIFIED: AuthErrorCode.emailNotVerified,
+  INVALID_CODE: AuthErrorCode.invalidCode,
+  INVALID_BACKUP_CODE: AuthErrorCode.invalidCode,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: AuthErrorCode.tooManyRequests,
+  ACCOUNT_TEMPORARILY_LOCKED: AuthErrorCode.tooManyRequests,
+  INVALID_TWO_FACTOR_COOKIE: AuthErrorCode.twoFactorExpired,
 };
+
+/**
+ * The status to answer for a better-auth error with our `code`: a wrong second-factor code is
+ * bad input (400 naming `code`), not 401, which would make the owner app forget its token.
+ */
+export function authErrorAnswer(status: number, code: string): { status: number; field?: string } {
+  if (code === AuthErrorCode.invalidCode) return { status: 400, field: 'code' };
+  return { status };
+}
 
 /** The SPEC 8 code for a better-auth error answer. */
 export function authErrorCode(status: number, betterAuthCode: string | undefined, message: string | undefined): string {

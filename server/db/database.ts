@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as rateCounters from './migrations/002-rate-counters.ts';
+import * as account from './migrations/005-account.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -21,6 +22,7 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-rate-counters': rateCounters,
+  '005-account': account,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { AuthErrorCode, ErrorCode } from '../../shared/error-codes.ts';
 import type { AccountSession } from '../../shared/schemas/account.schema.ts';
 import { withAuthContext } from '../auth/auth-context.ts';
-import { authErrorCode, type Auth } from '../auth/auth.ts';
+import { authErrorAnswer, authErrorCode, type Auth } from '../auth/auth.ts';
 import type { Db } from '../db/database.ts';
 import { listTables } from '../db/schema-info.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -50,7 +50,8 @@ export async function callAuth<T>(call: () => Promise<T>, field?: string): Promi
     if (typeof e.statusCode !== 'number') throw error;
     const message = e.body?.message ?? e.message ?? 'Request failed';
     const code = authErrorCode(e.statusCode, e.body?.code, message);
-    throw new AppError(e.statusCode, code as never, message, e.statusCode === 400 ? field : undefined);
+    const answer = authErrorAnswer(e.statusCode, code);
+    throw new AppError(answer.status, code as never, message, answer.field ?? (answer.status === 400 ? field : undefined));
   }
 }
 
@@ -162,7 +163,18 @@ export function createAccountService(deps: {
     },
   };
 
-  /** Asks for the authenticator or backup code when two-factor sign-in is on (item 4 fills this in). */
-  async function secondFactorCheck(_request: OwnerRequest, _code: string | undefined): Promise<void> {}
+  /**
+   * When two-factor sign-in is on, the authenticator code (six digits) or one of the backup codes
+   * (which is used up) must come with the password: better-auth's verify-totp and
+   * verify-backup-code check it for the signed-in session.
+   */
+  async function secondFactorCheck(request: OwnerRequest, code: string | undefined): Promise<void> {
+    const user = await db.selectFrom('user').select('twoFactorEnabled').where('id', '=', request.userId).executeTakeFirst();
+    if (!user?.twoFactorEnabled) return;
+    if (!code) throw new AppError(400, AuthErrorCode.invalidCode, 'code: Please enter the code from your authenticator app or a backup code.', 'code');
+    const headers = headersOf(request);
+    if (/^\d{6}$/.test(code)) await callAuth(() => auth.api.verifyTOTP({ headers, body: { code } }), 'code');
+    else await callAuth(() => auth.api.verifyBackupCode({ headers, body: { code, disableSession: true } }), 'code');
+  }
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
@@ -64,6 +65,70 @@ describe.each<Lng>(['en', 'de'])('Security screen in %s', (lng) => {
       await page.waitForURL(/\/login/);
       await page.getByText(text(lng, 'security', 'delete.done')).waitFor();
       expect(await t.app.db.selectFrom('user').select('id').where('id', '=', user.userId).executeTakeFirst()).toBeUndefined();
+    });
+  }, 90_000);
+});
+
+describe.each<Lng>(['en', 'de'])('two-factor sign-in in %s', (lng) => {
+  it('turns two-factor sign-in on with the QR code and a first code, shows the backup codes, and signs in with a code', async () => {
+    const { t, base } = session.server;
+    const user = await t.signUp();
+    const context = await appContext(session.browser, lng, user);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `two-factor-${lng}`, async () => {
+      await page.goto(`${base}/security`);
+      await page.getByRole('heading', { level: 2, name: text(lng, 'security', 'two_factor.title') }).waitFor();
+      const section = page.getByRole('region', { name: text(lng, 'security', 'two_factor.title') });
+      await page.getByRole('button', { name: text(lng, 'security', 'two_factor.turn_on') }).click();
+      await section.getByLabel(text(lng, 'security', 'two_factor.password')).fill('not my password');
+      await page.getByRole('button', { name: text(lng, 'security', 'two_factor.continue') }).click();
+      await page.getByText(text(lng, 'security', 'errors.wrong_password')).waitFor();
+      await section.getByLabel(text(lng, 'security', 'two_factor.password')).fill(user.password);
+      await page.getByRole('button', { name: text(lng, 'security', 'two_factor.continue') }).click();
+      await page.getByRole('img', { name: text(lng, 'security', 'two_factor.qr_alt') }).waitFor();
+      await expectAccessible(page, 'two-factor QR');
+      await maybeScreenshot(page, `security-2fa-qr-${lng}`, { fullPage: true });
+      // The authenticator app: the key shown for typing it in by hand.
+      const secret = (await page.locator('.two-factor-secret').textContent())!.replace(/\s/g, '');
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+      await page.getByLabel(text(lng, 'security', 'two_factor.code')).fill(totp.generate());
+      await page.getByRole('button', { name: text(lng, 'security', 'two_factor.confirm') }).click();
+      await page.getByRole('heading', { name: text(lng, 'security', 'two_factor.backup_title') }).waitFor();
+      const codes = await page.locator('[data-testid="backup-codes"] li').allTextContents();
+      expect(codes).toHaveLength(10);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: text(lng, 'security', 'two_factor.backup_download') }).click(),
+      ]);
+      const saved = fs.readFileSync((await download.path())!, 'utf8');
+      for (const code of codes) expect(saved).toContain(code);
+      await expectAccessible(page, 'backup codes');
+      await page.getByRole('button', { name: text(lng, 'security', 'two_factor.backup_done') }).click();
+      await page.getByText(text(lng, 'security', 'two_factor.status_on'), { exact: true }).waitFor();
+      // The renewed session is the one the app uses now: the screen still loads its devices.
+      await page.reload();
+      await page.getByText(text(lng, 'security', 'sessions.this_device')).waitFor();
+
+      // Sign out, then in: the password, then the code.
+      await page.getByRole('button', { name: text(lng, 'molecules', 'nav.account_menu') }).click();
+      await page.getByRole('button', { name: text(lng, 'molecules', 'nav.logout'), exact: true }).click();
+      // (A client-side navigation; waitForURL would wait for a load event that the earlier download took.)
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      await page.getByLabel(text(lng, 'login', 'email')).fill(user.email);
+      await page.getByLabel(text(lng, 'login', 'password')).fill(user.password);
+      await page.getByRole('button', { name: text(lng, 'login', 'submit') }).click();
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'two_factor.title') }).waitFor();
+      await page.getByLabel(text(lng, 'login', 'two_factor.code')).fill(totp.generate() === '123456' ? '654321' : '123456');
+      await page.getByRole('button', { name: text(lng, 'login', 'two_factor.submit') }).click();
+      await page.getByText(text(lng, 'login', 'two_factor.code_not_valid')).waitFor();
+      await expectAccessible(page, 'two-factor login');
+      await maybeScreenshot(page, `login-2fa-${lng}`);
+      await page.getByLabel(text(lng, 'login', 'two_factor.code')).fill(totp.generate());
+      await page.getByRole('button', { name: text(lng, 'login', 'two_factor.submit') }).click();
+      // Signed in: back on the screen the sign-out left (the guard remembered it).
+      await page.getByRole('heading', { level: 1, name: text(lng, 'security', 'title') }).waitFor();
+      await page.getByText(text(lng, 'security', 'sessions.this_device')).waitFor();
     });
   }, 90_000);
 });

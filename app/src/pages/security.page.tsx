@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/auth.context.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { DeleteAccountSection } from '../security/delete-account.section.tsx';
 import { ExportSection } from '../security/export.section.tsx';
 import { SessionsSection } from '../security/sessions.section.tsx';
+import { TwoFactorSection } from '../security/two-factor.section.tsx';
 import '../styles/security.css';
 
-/** Issue 13: the Security screen (avatar menu): devices, data export, account deletion. */
+/** Issue 13: the Security screen (avatar menu): devices, two-factor sign-in, data export, account deletion. */
 export default function SecurityPage() {
   const { t } = useTranslation('security');
+  const { user } = useAuth();
   useDocumentTitle(t('title'));
   return (
     <div className="security-page">
@@ -16,8 +19,9 @@ export default function SecurityPage() {
         <p className="lead">{t('intro')}</p>
       </header>
       <SessionsSection />
+      <TwoFactorSection />
       <ExportSection />
-      <DeleteAccountSection needsCode={false} />
+      <DeleteAccountSection needsCode={Boolean(user?.twoFactorEnabled)} />
     </div>
   );
 }
