@@ -1,12 +1,12 @@
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
 import { bearer, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Engine } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordResetMail, verificationMail } from '../mail/auth-mails.ts';
+import { changeEmailMail, emailChangeNoticeMail, passwordResetMail, verificationMail } from '../mail/auth-mails.ts';
 import { AuthErrorCode } from '../../shared/error-codes.ts';
 
 /** SPEC 8 "weak-password": fewer than this many characters. */
@@ -51,6 +51,33 @@ const updatePasswordPlugin = {
   },
 } satisfies BetterAuthPlugin;
 
+/**
+ * Issue 13.5: when a change of the e-mail address was asked for (better-auth's change-email,
+ * whose confirmation link goes to the new address), the old address gets a notice at once, so
+ * a person whose session was taken over learns of it before the change is made.
+ */
+function emailChangeNoticePlugin(mailer: Mailer, log: FastifyBaseLogger) {
+  return {
+    id: 'email-change-notice',
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/change-email',
+          handler: createAuthMiddleware(async (ctx) => {
+            if (ctx.context.returned instanceof Error) return;
+            const session = await getSessionFromCtx(ctx);
+            const newEmail = (ctx.body as { newEmail?: string } | undefined)?.newEmail?.toLowerCase();
+            if (!session || !newEmail || newEmail === session.user.email) return;
+            await mailer
+              .send(emailChangeNoticeMail({ to: session.user.email, newEmail }))
+              .catch((err) => log.error({ err }, 'could not send the e-mail change notice'));
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
 /** better-auth on our own database: e-mail + password, verification and reset mails, bearer tokens. */
 export function createAuth(options: { config: Config; secret: string; db: Db; engine: Engine; mailer: Mailer; log: FastifyBaseLogger }) {
   const { config, secret, db, engine, mailer, log } = options;
@@ -73,8 +100,16 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => mailer.send(verificationMail({ to: user.email, url })),
+      // The same link confirms a new account and a new address (change-email); the mail says which.
+      sendVerificationEmail: async ({ user, url }, request) =>
+        mailer.send(
+          request && new URL(request.url).pathname.endsWith('/change-email')
+            ? changeEmailMail({ to: user.email, url })
+            : verificationMail({ to: user.email, url }),
+        ),
     },
+    // Issue 13.5: the link goes to the new address and changes it when opened (notice to the old one: emailChangeNoticePlugin).
+    user: { changeEmail: { enabled: true } },
     // freshAge 0: better-auth's list-sessions would otherwise refuse sessions older than five minutes; the calls that
     // need a proof of identity ask for the password (deletion, 2FA off) or check RECENT_LOGIN_SECONDS themselves.
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 0 },
@@ -93,6 +128,8 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
         // Second-factor codes per client address, like password sign-ins (sign-in-limits.ts); per
         // account the two-factor plugin locks after 10 wrong codes for 15 minutes (below).
         '/two-factor/*': { window: 10 * 60, max: 30 },
+        // Each change mails two addresses.
+        '/change-email': { window: 10 * 60, max: 5 },
       },
     },
     advanced: {
@@ -102,6 +139,7 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
     plugins: [
       bearer(),
       updatePasswordPlugin,
+      emailChangeNoticePlugin(mailer, log),
       // Issue 13.4: TOTP with an authenticator app, confirmed by a first code; ten backup codes.
       twoFactor({
         issuer: 'Contact Cards',

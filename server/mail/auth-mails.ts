@@ -56,3 +56,25 @@ export function accountDeletedMail({ to }: { to: string }): Mail {
     en: 'Your account and all its data – profiles, links, images, contacts and statistics – have been deleted. Your cards are free again and can be registered anew. If this was not you, please reply to this e-mail.',
   });
 }
+
+/** Sent to the new address of an e-mail change: its link makes the change (issue 13.5). */
+export function changeEmailMail({ to, url }: { to: string; url: string }): Mail {
+  return buttonMail(
+    to,
+    'Neue E-Mail-Adresse bestätigen / Confirm your new e-mail address',
+    {
+      de: 'Sie möchten sich künftig mit dieser E-Mail-Adresse anmelden. Bitte bestätigen Sie sie mit diesem Link; erst dann wird sie geändert:',
+      en: 'You would like to sign in with this e-mail address from now on. Please confirm it with this link; only then will it change:',
+      button: 'Adresse bestätigen / Confirm address',
+    },
+    url,
+  );
+}
+
+/** Sent to the old address when a change to another address was asked for (issue 13.5). */
+export function emailChangeNoticeMail({ to, newEmail }: { to: string; newEmail: string }): Mail {
+  return noticeMail(to, 'Änderung Ihrer E-Mail-Adresse / Change of your e-mail address', {
+    de: `Für Ihr Konto wurde eine Änderung der E-Mail-Adresse auf ${newEmail} angefordert. Sie wird wirksam, sobald der Link in der E-Mail an die neue Adresse geöffnet wird. Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und melden Sie unter „Sicherheit und Datenschutz“ alle anderen Geräte ab.`,
+    en: `A change of your account's e-mail address to ${newEmail} was requested. It takes effect once the link in the e-mail to the new address is opened. If this was not you, please change your password at once and sign out all other devices under "Security and privacy".`,
+  });
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { readZip } from '../support/zip-archive.ts';
@@ -131,4 +131,30 @@ describe.each<Lng>(['en', 'de'])('two-factor sign-in in %s', (lng) => {
       await page.getByText(text(lng, 'security', 'sessions.this_device')).waitFor();
     });
   }, 90_000);
+});
+
+describe.each<Lng>(['en', 'de'])('changing the e-mail address in %s', (lng) => {
+  it('sends the link to the new address; opening it changes the address shown', async () => {
+    const { t, base } = session.server;
+    const user = await t.signUp();
+    const newEmail = `new-${lng}-${Date.now()}@example.org`;
+    const context = await appContext(session.browser, lng, user);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `change-email-${lng}`, async () => {
+      await page.goto(`${base}/security`);
+      const section = page.getByRole('region', { name: text(lng, 'security', 'change_email.title') });
+      await section.getByText(user.email).waitFor();
+      await section.getByLabel(text(lng, 'security', 'change_email.new_email')).fill('not an address');
+      await section.getByRole('button', { name: text(lng, 'security', 'change_email.submit') }).click();
+      await section.getByText(text(lng, 'security', 'errors.invalid_email')).waitFor();
+      await section.getByLabel(text(lng, 'security', 'change_email.new_email')).fill(newEmail);
+      await section.getByRole('button', { name: text(lng, 'security', 'change_email.submit') }).click();
+      await section.getByText(text(lng, 'security', 'change_email.sent', { email: newEmail })).waitFor();
+      await expectAccessible(page, 'change e-mail sent');
+      await page.goto(await mailLink(base, newEmail, '/verify-email'));
+      await page.getByRole('heading', { level: 1, name: text(lng, 'security', 'title') }).waitFor();
+      await section.getByText(newEmail).waitFor();
+    });
+  }, 60_000);
 });

@@ -83,6 +83,11 @@ export const authClient = {
     await apiRequest('/api/auth/two-factor/verify-totp', { body: { code }, onHeaders: keepRenewedToken });
   },
 
+  /** Asks to change the sign-in address: the link goes to the new address, a notice to the current one. */
+  changeEmail(newEmail: string): Promise<unknown> {
+    return apiRequest('/api/auth/change-email', { body: { newEmail, callbackURL: '/security' } });
+  },
+
   /** Turns two-factor sign-in off; needs the password. */
   async disableTwoFactor(password: string): Promise<void> {
     await apiRequest('/api/auth/two-factor/disable', { body: { password }, onHeaders: keepRenewedToken });

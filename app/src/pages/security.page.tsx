@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth.context.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { ChangeEmailSection } from '../security/change-email.section.tsx';
 import { DeleteAccountSection } from '../security/delete-account.section.tsx';
 import { ExportSection } from '../security/export.section.tsx';
 import { SessionsSection } from '../security/sessions.section.tsx';
 import { TwoFactorSection } from '../security/two-factor.section.tsx';
 import '../styles/security.css';
 
-/** Issue 13: the Security screen (avatar menu): devices, two-factor sign-in, data export, account deletion. */
+/** Issue 13: the Security screen (avatar menu): devices, two-factor sign-in, e-mail address, data export, account deletion. */
 export default function SecurityPage() {
   const { t } = useTranslation('security');
   const { user } = useAuth();
@@ -20,6 +21,7 @@ export default function SecurityPage() {
       </header>
       <SessionsSection />
       <TwoFactorSection />
+      <ChangeEmailSection />
       <ExportSection />
       <DeleteAccountSection needsCode={Boolean(user?.twoFactorEnabled)} />
     </div>

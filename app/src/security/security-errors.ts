@@ -9,6 +9,8 @@ export function securityErrorText(error: unknown, t: TFunction<'security'>, tm: 
       case 'wrong-password':
       case 'invalid-password':
         return t('errors.wrong_password');
+      case 'invalid-email':
+        return t('errors.invalid_email');
       case 'invalid-code':
         return t('errors.code_not_valid');
       case 'too-many-requests':
