@@ -1,6 +1,6 @@
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
-import { bearer, twoFactor } from 'better-auth/plugins';
+import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -11,6 +11,9 @@ import { AuthErrorCode } from '../../shared/error-codes.ts';
 
 /** SPEC 8 "weak-password": fewer than this many characters. */
 export const MIN_PASSWORD_LENGTH = 8;
+/** better-auth's provider id of company sign-in (OIDC): started by /api/auth/sign-in/social, back at /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = 'oidc';
+
 /** Wrong second-factor codes per account before it is locked for 15 minutes: as many as password guesses (sign-in-limits.ts). */
 export const TWO_FACTOR_MAX_FAILURES = 10;
 /** A password change needs a sign-in at most this old (seconds); older answers requires-recent-login. */
@@ -112,6 +115,8 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
     user: { changeEmail: { enabled: true } },
     // freshAge 0: better-auth's list-sessions would otherwise refuse sessions older than five minutes; the calls that
     // need a proof of identity ask for the password (deletion, 2FA off) or check RECENT_LOGIN_SECONDS themselves.
+    // Company sign-in joins an existing account only when the provider says the e-mail address is verified.
+    account: { accountLinking: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 0 },
     rateLimit: {
       enabled: true,
@@ -140,6 +145,25 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
       bearer(),
       updatePasswordPlugin,
       emailChangeNoticePlugin(mailer, log),
+      // Issue 13.7: company sign-in through the operator's OpenID Connect provider, when configured.
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.buttonLabel,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
       // Issue 13.4: TOTP with an authenticator app, confirmed by a first code; ten backup codes.
       twoFactor({
         issuer: 'Contact Cards',

@@ -93,6 +93,29 @@ export const authClient = {
     await apiRequest('/api/auth/two-factor/disable', { body: { password }, onHeaders: keepRenewedToken });
   },
 
+  /**
+   * Company sign-in (OIDC): better-auth answers the provider's address, where the browser goes;
+   * the provider sends it back to /login?sso=done, or ?sso=failed.
+   */
+  async startCompanySignIn(providerId: string): Promise<void> {
+    const answer = await apiRequest<{ url: string }>('/api/auth/sign-in/social', {
+      body: { provider: providerId, callbackURL: '/login?sso=done', errorCallbackURL: '/login?sso=failed', disableRedirect: true },
+      auth: false,
+    });
+    window.location.assign(answer.url);
+  },
+
+  /**
+   * After company sign-in better-auth has set its session cookie; the app works with bearer
+   * tokens, so it reads the session's token once (same origin, the cookie goes along).
+   */
+  async finishCompanySignIn(): Promise<SessionUser | null> {
+    const answer = await apiRequest<{ session: { token: string }; user: SessionUser } | null>('/api/auth/get-session', { auth: false });
+    if (!answer?.session?.token) return null;
+    writeToken(answer.session.token);
+    return answer.user;
+  },
+
   /** The current user, or null without a valid token. */
   async getSession(): Promise<SessionUser | null> {
     const answer = await apiRequest<{ user: SessionUser } | null>('/api/auth/get-session');

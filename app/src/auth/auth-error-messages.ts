@@ -8,7 +8,8 @@ export type LoginErrorKey =
   | 'too_many_requests_info'
   | 'login_failed'
   | 'two_factor.code_not_valid'
-  | 'two_factor.expired';
+  | 'two_factor.expired'
+  | 'company.failed';
 
 /** SPEC 8, login: invalid e-mail, unknown user or wrong password, else 'login failed'. */
 export function loginErrorKey(code: string | undefined): LoginErrorKey {

@@ -12,6 +12,8 @@ export interface AuthState {
   initialised: boolean;
   /** Signs in and reports the new user, or that the second step (two-factor code) is needed. */
   signIn(email: string, password: string): Promise<SignInResult>;
+  /** Takes over the session company sign-in (OIDC) opened; null when there is none. */
+  finishCompanySignIn(): Promise<SessionUser | null>;
   /** The second step of a sign-in with two-factor on. */
   verifySecondFactor(code: string, kind: 'totp' | 'backup'): Promise<SessionUser>;
   /** Creates the account (signed in afterwards) and reports the new user. */
@@ -69,6 +71,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const result = await authClient.signIn(email, password);
         if ('user' in result) setUser(result.user);
         return result;
+      },
+      async finishCompanySignIn() {
+        const user = await authClient.finishCompanySignIn();
+        if (user) setUser(user);
+        return user;
       },
       async verifySecondFactor(code, kind) {
         const user = await authClient.verifySecondFactor(code, kind);

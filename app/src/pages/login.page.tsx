@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../api/api-client.ts';
+import { useAppConfig } from '../api/app-config.query.ts';
+import { authClient } from '../auth/auth-client.ts';
 import { useAuth } from '../auth/auth.context.tsx';
 import { loginErrorKey, type LoginErrorKey } from '../auth/auth-error-messages.ts';
 import type { FromState } from '../auth/require-auth.guard.tsx';
@@ -11,14 +13,16 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 /** SPEC 2, Login: e-mail (prefilled from ?email=), password, a note and the reset link. */
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { user, signIn, signOut, verifySecondFactor } = useAuth();
+  const { user, signIn, signOut, verifySecondFactor, finishCompanySignIn } = useAuth();
+  const companySignIn = useAppConfig().data?.companySignIn;
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<LoginErrorKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sso = params.get('sso');
+  const [error, setError] = useState<LoginErrorKey | null>(sso === 'failed' ? 'company.failed' : null);
+  const [busy, setBusy] = useState(sso === 'done');
   // Issue 13.4: with two-factor sign-in on, the password is followed by a code.
   const [step, setStep] = useState<'password' | 'totp' | 'backup'>('password');
   const [code, setCode] = useState('');
@@ -35,6 +39,19 @@ export default function LoginPage() {
     endedStaleSession.current = true;
     void signOut();
   }, [reauth, signOut]);
+  // Issue 13.7: back from company sign-in (OIDC): take over its session (busy until then), or say it failed.
+  const tookOverSso = useRef(false);
+  useEffect(() => {
+    if (sso !== 'done' || tookOverSso.current) return;
+    tookOverSso.current = true;
+    finishCompanySignIn()
+      .then((signedIn) => {
+        if (signedIn) navigate('/', { replace: true });
+        else setError('company.failed');
+      })
+      .catch(() => setError('company.failed'))
+      .finally(() => setBusy(false));
+  }, [sso, finishCompanySignIn, navigate]);
   const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
   // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview),
   // unless the owner came to sign in again while the old session is being ended.
@@ -153,6 +170,28 @@ export default function LoginPage() {
           {busy ? t('signing_in') : t('submit')}
         </button>
       </form>
+      {companySignIn && (
+        <>
+          <p className="auth-links" aria-hidden="true">
+            {t('company.or')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            disabled={busy}
+            onClick={() => {
+              setError(null);
+              setBusy(true);
+              authClient.startCompanySignIn(companySignIn.providerId).catch(() => {
+                setError('company.failed');
+                setBusy(false);
+              });
+            }}
+          >
+            {companySignIn.label}
+          </button>
+        </>
+      )}
       <p className="auth-links">
         <Link to="/reset-password">{t('forgot_password')}</Link>
       </p>
