@@ -108,6 +108,32 @@ describe('turning two-factor sign-in on', () => {
   });
 });
 
+describe('two-factor calls act on the caller’s own account only', () => {
+  it('another account turning it on or off leaves this one as it is', async () => {
+    const alice = await t.signUp({ password: 'alice has her own password' });
+    const mallory = await t.signUp();
+    const alices = await enableTwoFactor(alice);
+    const mallorys = await enableTwoFactor(mallory);
+    const enabledOf = async (userId: string) =>
+      Boolean((await t.app.db.selectFrom('user').select('twoFactorEnabled').where('id', '=', userId).executeTakeFirstOrThrow()).twoFactorEnabled);
+    expect(await enabledOf(alice.userId)).toBe(true);
+    // Mallory's password turns off Mallory's, never Alice's.
+    const off = await authPost('/api/auth/two-factor/disable', { password: mallory.password }, { token: mallorys.token });
+    expect(off.status, off.raw).toBe(200);
+    const malloryNow = String(off.headers['set-auth-token']);
+    expect(await enabledOf(alice.userId)).toBe(true);
+    expect(await enabledOf(mallory.userId)).toBe(false);
+    // Alice's password means nothing to Mallory's session: it is checked against Mallory's account.
+    const setup = await authPost('/api/auth/two-factor/enable', { password: mallory.password }, { token: malloryNow });
+    expect(setup.status, setup.raw).toBe(200);
+    expectD4(await authPost('/api/auth/two-factor/disable', { password: alice.password }, { token: malloryNow }), 400, 'wrong-password');
+    // Alice's authenticator does not confirm Mallory's new secret.
+    expectD4(await authPost('/api/auth/two-factor/verify-totp', { code: alices.totp.generate() }, { token: malloryNow }), 400, 'invalid-code');
+    expect(await enabledOf(mallory.userId)).toBe(false);
+    expect((await passwordStep(alice)).res.body).toMatchObject({ twoFactorRedirect: true });
+  });
+});
+
 describe('signing in with two-factor on', () => {
   it('asks for the code after the password, and the right code answers the token', async () => {
     const user = await t.signUp();
