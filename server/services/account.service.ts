@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { AuthErrorCode, ErrorCode } from '../../shared/error-codes.ts';
 import type { AccountSession } from '../../shared/schemas/account.schema.ts';
 import { withAuthContext } from '../auth/auth-context.ts';
-import { authErrorAnswer, authErrorCode, type Auth } from '../auth/auth.ts';
+import { authErrorAnswer, authErrorCode, RECENT_LOGIN_SECONDS, type Auth } from '../auth/auth.ts';
 import type { Db } from '../db/database.ts';
 import { listTables } from '../db/schema-info.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, badInput, notFound } from '../http/errors.ts';
 import { deviceOf } from '../lib/device-name.ts';
 import { accountDeletedMail } from '../mail/auth-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -120,14 +120,13 @@ export function createAccountService(deps: {
      * profiles and the user with sessions and sign-in methods. Its cards go back to
      * unregistered. Images leave storage after the commit; then the notice mail goes out.
      */
-    async deleteAccount(request: OwnerRequest, input: { password: string; code?: string }): Promise<void> {
+    async deleteAccount(request: OwnerRequest, input: { password?: string; code?: string }): Promise<void> {
       await rateLimiter.consume(
         [[ACCOUNT_RULES.deletion, request.userId]],
         'Too many attempts. Please wait a few minutes and try again.',
         AuthErrorCode.tooManyRequests,
       );
-      const headers = headersOf(request);
-      await callAuth(() => auth.api.verifyPassword({ headers, body: { password: input.password } }), 'password');
+      await identityCheck(request, input.password);
       await secondFactorCheck(request, input.code);
 
       const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', request.userId).executeTakeFirst();
@@ -155,6 +154,12 @@ export function createAccountService(deps: {
         }
         await trx.deleteFrom('profile').where('userId', '=', user.id).execute();
         await trx.deleteFrom('user').where('id', '=', user.id).execute();
+        // better-auth's pending challenges and trusted devices name the account in `value` (two-factor
+        // sign-in, trust-device), and e-mail tokens in `identifier`: none outlives the account.
+        await trx
+          .deleteFrom('verification')
+          .where((eb) => eb.or([eb('value', '=', user.id), eb('identifier', '=', user.email)]))
+          .execute();
       });
 
       // After the commit: storage is not part of the transaction, and a failed delete only leaves an unreachable file.
@@ -162,6 +167,34 @@ export function createAccountService(deps: {
       await mailer.send(accountDeletedMail({ to: user.email })).catch((err) => log.error({ err }, 'could not send the account-deleted mail'));
     },
   };
+
+  /**
+   * Proof that the owner is at the keyboard: the password (better-auth's verify-password); an
+   * account without one (made by company sign-in) needs a session opened in the last five
+   * minutes instead, i.e. a fresh company sign-in.
+   */
+  async function identityCheck(request: OwnerRequest, password: string | undefined): Promise<void> {
+    const credential = await db
+      .selectFrom('account')
+      .select('id')
+      .where('userId', '=', request.userId)
+      .where('providerId', '=', 'credential')
+      .where('password', 'is not', null)
+      .executeTakeFirst();
+    if (credential) {
+      if (!password) throw badInput('password', 'Please enter your password.');
+      await callAuth(() => auth.api.verifyPassword({ headers: headersOf(request), body: { password } }), 'password');
+      return;
+    }
+    const session = await db.selectFrom('session').select('createdAt').where('token', '=', sessionTokenOf(request.authorization)).executeTakeFirst();
+    if (!session || Date.now() - new Date(session.createdAt).getTime() > RECENT_LOGIN_SECONDS * 1000) {
+      throw new AppError(
+        403,
+        AuthErrorCode.requiresRecentLogin,
+        'Please sign in again with your company account, then delete the account within five minutes.',
+      );
+    }
+  }
 
   /**
    * When two-factor sign-in is on, the authenticator code (six digits) or one of the backup codes

@@ -21,9 +21,13 @@ export const accountSessionsSchema = z.object({ sessions: z.array(accountSession
 /** POST /account/sessions/revoke */
 export const revokeSessionSchema = z.object({ sessionId: idSchema });
 
-/** POST /account/delete: the password, and the authenticator (or backup) code when two-factor sign-in is on. */
+/**
+ * POST /account/delete: the password (accounts without one, from company sign-in, need a sign-in
+ * of the last five minutes instead), and the authenticator (or backup) code when two-factor
+ * sign-in is on.
+ */
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Please enter your password.').max(128),
+  password: z.string().min(1, 'Please enter your password.').max(128).optional(),
   code: z
     .string()
     .trim()

@@ -149,6 +149,26 @@ describe('with company sign-in configured', () => {
     expect(accounts).toEqual([{ providerId: 'oidc', accountId: email }]);
   });
 
+  it('deletes an account without a password after a fresh company sign-in only (403 requires-recent-login otherwise)', async () => {
+    const email = `leaving-${Date.now()}@corp.example`;
+    const { jar } = await companySignIn(t, provider, email);
+    const session = (await sessionOf(t, jar))!;
+    const auth = { authorization: `Bearer ${session.session.token}` };
+    await t.app.db
+      .updateTable('session')
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where('token', '=', session.session.token)
+      .execute();
+    expectD4(await t.call({ method: 'POST', url: '/account/delete', payload: {}, headers: auth }), 403, 'requires-recent-login');
+    expect(await t.app.db.selectFrom('user').select('id').where('id', '=', session.user.id).executeTakeFirst()).toBeDefined();
+    // Signed in again with the company account: the deletion needs no password.
+    const fresh = (await sessionOf(t, (await companySignIn(t, provider, email)).jar))!;
+    const res = await t.call({ method: 'POST', url: '/account/delete', payload: {}, headers: { authorization: `Bearer ${fresh.session.token}` } });
+    expect(res.status, res.raw).toBe(200);
+    expect(await t.app.db.selectFrom('user').select('id').where('id', '=', session.user.id).executeTakeFirst()).toBeUndefined();
+    expect(await t.app.db.selectFrom('account').select('id').where('userId', '=', session.user.id).execute()).toEqual([]);
+  });
+
   it('joins an existing account with the same verified address', async () => {
     const user = await t.signUp({ email: `known-${Date.now()}@corp.example` });
     const { location, jar } = await companySignIn(t, provider, user.email);

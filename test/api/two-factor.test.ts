@@ -237,8 +237,12 @@ describe('deleting an account with two-factor on', () => {
     expect(expectD4(await del({ password: user.password, code: totp.generate() === '123456' ? '654321' : '123456' }), 400, 'invalid-code').field).toBe('code');
     expect(expectD4(await del({ password: user.password, code: 'AAAAA-BBBBB' }), 400, 'invalid-code').field).toBe('code');
     expect((await t.post('/profile/show', { profileId: profile.id })).status).toBe(200);
+    // A pending sign-in challenge names the account in better-auth's verification table.
+    await passwordStep(user);
+    expect(await t.app.db.selectFrom('verification').select('id').where('value', '=', user.userId).execute()).not.toEqual([]);
     const done = await del({ password: user.password, code: totp.generate() });
     expect(done.status, done.raw).toBe(200);
+    expect(await t.app.db.selectFrom('verification').select('id').where('value', '=', user.userId).execute()).toEqual([]);
     expect(
       await t.app.db
         .selectFrom('twoFactor' as never)

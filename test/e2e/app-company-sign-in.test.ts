@@ -54,6 +54,18 @@ describe.each<Lng>(['en', 'de'])('company sign-in in %s', (lng) => {
       const user = await t.app.db.selectFrom('user').select(['id', 'emailVerified']).where('email', '=', email).executeTakeFirstOrThrow();
       expect(Boolean(user.emailVerified)).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('cmc.authToken'))).toEqual(expect.any(String));
+
+      // Without a password, the fresh company sign-in stands in for it when deleting the account.
+      await page.goto(`${base}/security`);
+      await page.getByText(text(lng, 'security', 'delete.company_hint')).waitFor();
+      await expectAccessible(page, 'security of a company account');
+      await page.getByRole('button', { name: text(lng, 'security', 'delete.button') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text(lng, 'security', 'delete.confirm_button') })
+        .click();
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      expect(await t.app.db.selectFrom('user').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     });
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { apiDownloadFile, apiRequest } from './api-client.ts';
 export const accountKeys = {
   all: ['account'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
+  signInMethods: () => [...accountKeys.all, 'sign-in-methods'] as const,
 };
 
 /** Owner calls of issue 13 (the Security screen). */
@@ -17,6 +18,9 @@ export const accountApi = {
   revokeOtherSessions: () => apiRequest<{ revoked: number }>('/account/sessions/revoke-others', { body: {} }),
   /** GET /download/account-export: the ZIP of everything stored about the account. */
   exportData: () => apiDownloadFile('/download/account-export'),
-  /** POST /account/delete: the password, and the code when two-factor sign-in is on. */
-  deleteAccount: (password: string, code?: string) => apiRequest('/account/delete', { body: { password, ...(code ? { code } : {}) } }),
+  /** better-auth's list-accounts: how the owner signs in (`credential` is the password). */
+  signInMethods: () => apiRequest<Array<{ providerId: string }>>('/api/auth/list-accounts'),
+  /** POST /account/delete: the password (none for company accounts), and the code when two-factor sign-in is on. */
+  deleteAccount: (password: string | undefined, code?: string) =>
+    apiRequest('/account/delete', { body: { ...(password ? { password } : {}), ...(code ? { code } : {}) } }),
 };

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accountApi } from '../api/account.api.ts';
+import { accountApi, accountKeys } from '../api/account.api.ts';
 import { ApiRequestError } from '../api/api-client.ts';
 import { useAuth } from '../auth/auth.context.tsx';
 import { FormAlert, FormField } from '../components/form-field.tsx';
@@ -20,18 +21,21 @@ export function DeleteAccountSection({ needsCode }: { needsCode: boolean }) {
   const [error, setError] = useState<{ text: string; field?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDialog, confirm] = useConfirm();
+  // Accounts made by company sign-in have no password: a fresh company sign-in stands in for it.
+  const methods = useQuery({ queryKey: accountKeys.signInMethods(), queryFn: accountApi.signInMethods });
+  const hasPassword = methods.data?.some((m) => m.providerId === 'credential') ?? true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!password) {
+    if (hasPassword && !password) {
       setError({ text: t('errors.password_required'), field: 'password' });
       return;
     }
     if (!(await confirm({ title: t('delete.confirm_title'), message: t('delete.confirm_message'), confirmLabel: t('delete.confirm_button') }))) return;
     setBusy(true);
     try {
-      await accountApi.deleteAccount(password, needsCode ? code.trim() : undefined);
+      await accountApi.deleteAccount(hasPassword ? password : undefined, needsCode ? code.trim() : undefined);
       toast.success(t('delete.done'));
       await signOut();
       navigate('/login', { replace: true });
@@ -48,15 +52,19 @@ export function DeleteAccountSection({ needsCode }: { needsCode: boolean }) {
       </h2>
       <p className="lead">{t('delete.intro')}</p>
       <form className="security-form" onSubmit={submit} noValidate>
-        <FormField
-          label={t('delete.password')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          error={error?.field === 'password' ? error.text : null}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        {hasPassword ? (
+          <FormField
+            label={t('delete.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={error?.field === 'password' ? error.text : null}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        ) : (
+          <p className="muted">{t('delete.company_hint')}</p>
+        )}
         {needsCode && (
           <FormField
             label={t('delete.code')}

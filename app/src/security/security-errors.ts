@@ -9,6 +9,8 @@ export function securityErrorText(error: unknown, t: TFunction<'security'>, tm: 
       case 'wrong-password':
       case 'invalid-password':
         return t('errors.wrong_password');
+      case 'requires-recent-login':
+        return t('errors.recent_login');
       case 'invalid-email':
         return t('errors.invalid_email');
       case 'invalid-code':
