@@ -54,7 +54,7 @@ const README = `Contact Cards – data export / Datenexport
 
 account.json
   "account": your account: name, e-mail address, whether it is confirmed, when it was
-    created; "signInMethods": how you sign in (password, passkeys, company sign-in), without
+    created; "signInMethods": how you sign in (password, company sign-in), without
     passwords or keys; "sessions": the devices signed in to your account, without their tokens.
   "profiles": every profile with all its fields, and under each profile:
     "links"      – its links,
@@ -67,7 +67,7 @@ images/
 
 account.json
   "account": Ihr Konto: Name, E-Mail-Adresse, ob sie bestätigt ist, wann es angelegt wurde;
-    "signInMethods": wie Sie sich anmelden (Passwort, Passkeys, Firmen-Anmeldung), ohne
+    "signInMethods": wie Sie sich anmelden (Passwort, Firmen-Anmeldung), ohne
     Passwörter oder Schlüssel; "sessions": die angemeldeten Geräte, ohne ihre Tokens.
   "profiles": jedes Profil mit allen Feldern und darunter
     "links"      – seine Links,
@@ -99,10 +99,6 @@ export async function buildAccountExport(options: {
   const tables = await listTables(options.db);
   const user = await db.selectFrom('user').selectAll().where('id', '=', options.userId).executeTakeFirstOrThrow();
   const signInMethods = await db.selectFrom('account').select(['providerId', 'createdAt', 'updatedAt']).where('userId', '=', options.userId).execute();
-  const passkeyTable = tables.find((t) => t.name === 'passkey');
-  const passkeys = passkeyTable
-    ? await db.selectFrom('passkey').select(['name', 'deviceType', 'createdAt']).where('userId', '=', options.userId).execute()
-    : [];
   const profiles = await db.selectFrom('profile').selectAll().where('userId', '=', options.userId).orderBy('created').execute();
   const profileIds = profiles.map((p) => String(p.id));
   const context: SectionContext = { db, tables, profileIds };
@@ -143,7 +139,7 @@ export async function buildAccountExport(options: {
   const document = {
     exportedAt: new Date().toISOString(),
     account: withoutSecrets(user),
-    signInMethods: [...signInMethods.map(plain), ...passkeys.map((p) => ({ providerId: 'passkey', ...plain(p) }))],
+    signInMethods: signInMethods.map(plain),
     sessions: options.sessions.map((s) => ({
       ...deviceOf(s.userAgent),
       ipAddress: s.ipAddress ?? null,
