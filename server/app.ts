@@ -20,6 +20,7 @@ import { AppError } from './http/errors.ts';
 import { ErrorCode } from '../shared/error-codes.ts';
 import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import accountRoutes from './routes/account.routes.ts';
 import cardRoutes from './routes/card.routes.ts';
 import contactRoutes from './routes/contact.routes.ts';
 import leadRoutes from './routes/lead.routes.ts';
@@ -57,7 +58,7 @@ const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
 
 /** Paths that are API or files, never the owner app's index.html (D16). */
 const NOT_SPA =
-  /^\/(api|find|go|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|lead\/(update|delete)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
+  /^\/(api|account|find|go|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|lead\/(update|delete)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
 
 /**
  * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
@@ -94,7 +95,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.decorate('mailer', mailer);
   app.decorate('storage', storage);
   app.decorate('auth', auth);
-  app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log, authSecret: secret }));
+  app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log, authSecret: secret, auth }));
   const owners = createOwnerResolver(createSessionRepository(database.db));
   app.decorate('requireOwner', requireOwner(owners));
   app.decorateRequest('owner', null);
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   // Routes.
   await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, signInLimits: createSignInLimits(app.services.rateLimiter) });
   await app.register(systemRoutes);
+  await app.register(accountRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(profileRoutes);
   await app.register(linkRoutes);
   await app.register(cardRoutes);

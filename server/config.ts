@@ -52,6 +52,12 @@ const settingsSchema = z.object({
   /** Google Wallet (D11): path of the service-account JSON key and the issuer id; without them the save link answers 503. */
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+  /** Company sign-in (issue 13.7): an OpenID Connect provider; all three or none. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The login button's text, e.g. "Sign in with Example Corp". */
+  OIDC_BUTTON_LABEL: z.string().max(60).default('Company sign-in'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -81,6 +87,8 @@ export interface Config {
     apple: { certPath?: string; keyPath?: string; keyPassphrase?: string; wwdrPath?: string; passTypeId: string; teamId: string };
     google: { serviceAccountPath?: string; issuerId?: string };
   };
+  /** Company sign-in through an OpenID Connect provider, when configured. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; buttonLabel: string } | undefined;
 }
 
 /** A setting that is missing or malformed; main.ts prints its message as one line and exits. */
@@ -106,6 +114,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (Boolean(s.GOOGLE_WALLET_SERVICE_ACCOUNT) !== Boolean(s.GOOGLE_WALLET_ISSUER_ID)) {
     throw new ConfigError('Incomplete Google Wallet settings: GOOGLE_WALLET_SERVICE_ACCOUNT and GOOGLE_WALLET_ISSUER_ID go together');
+  }
+  const oidcSettings = [s.OIDC_ISSUER, s.OIDC_CLIENT_ID, s.OIDC_CLIENT_SECRET];
+  if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
+    throw new ConfigError('Incomplete company sign-in settings: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
   }
   return {
     env: s.NODE_ENV,
@@ -136,5 +148,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       google: { serviceAccountPath: s.GOOGLE_WALLET_SERVICE_ACCOUNT, issuerId: s.GOOGLE_WALLET_ISSUER_ID },
     },
+    oidc:
+      s.OIDC_ISSUER && s.OIDC_CLIENT_ID && s.OIDC_CLIENT_SECRET
+        ? { issuer: s.OIDC_ISSUER.replace(/\/+$/, ''), clientId: s.OIDC_CLIENT_ID, clientSecret: s.OIDC_CLIENT_SECRET, buttonLabel: s.OIDC_BUTTON_LABEL }
+        : undefined,
   };
 }

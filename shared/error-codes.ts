@@ -38,6 +38,10 @@ export const AuthErrorCode = {
   requiresRecentLogin: 'requires-recent-login',
   emailNotVerified: 'email-not-verified',
   tooManyRequests: 'too-many-requests',
+  /** A wrong authenticator or backup code (two-factor sign-in). */
+  invalidCode: 'invalid-code',
+  /** The two-factor step of a sign-in has expired (10 minutes) or was used: sign in again. */
+  twoFactorExpired: 'two-factor-expired',
   internalError: 'internal-error',
 } as const;
 export type AuthErrorCodeValue = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];

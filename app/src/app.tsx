@@ -21,6 +21,7 @@ const CardPreviewPage = lazy(() => import('./pages/card-preview.page.tsx'));
 const MyCardPage = lazy(() => import('./pages/my-card.page.tsx'));
 const RegisterCardPage = lazy(() => import('./pages/register-card.page.tsx'));
 const LeadsPage = lazy(() => import('./pages/leads.page.tsx'));
+const SecurityPage = lazy(() => import('./pages/security.page.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.page.tsx'));
 const ProfileStatsPage = lazy(() => import('./pages/profile-stats.page.tsx'));
 
@@ -57,6 +58,7 @@ export function App() {
                 <Route element={<RequireAuth />}>
                   <Route index element={<OverviewPage />} />
                   <Route path="/change-password" element={<ChangePasswordPage />} />
+                  <Route path="/security" element={<SecurityPage />} />
                   <Route path="/register-card" element={<RegisterCardPage />} />
                   <Route path="/profile/:id" element={<EditProfilePage />} />
                   <Route path="/profile/:id/stats" element={<ProfileStatsPage />} />

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { withAuthContext } from './auth-context.ts';
-import { authErrorCode, type Auth } from './auth.ts';
+import { authErrorAnswer, authErrorCode, type Auth } from './auth.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
 /**
@@ -41,8 +41,12 @@ export default async function authRoutes(
       }
       const message = parsed.message ?? response.statusText ?? 'Request failed';
       const code = authErrorCode(response.status, parsed.code, message);
+      const { status, field } = authErrorAnswer(response.status, code);
+      reply.status(status);
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(JSON.stringify(new AppError(response.status, code as never, message).toBody()));
+      // better-auth's body validation names the field in its message ("[body.password] Invalid input").
+      const named = field ?? /\[body\.([\w.]+)\]/.exec(message)?.[1];
+      return reply.send(JSON.stringify(new AppError(status, code as never, message, named).toBody()));
     },
   });
 }

@@ -8,6 +8,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as rateCounters from './migrations/002-rate-counters.ts';
 import * as leads from './migrations/003-leads.ts';
 import * as analytics from './migrations/004-analytics.ts';
+import * as account from './migrations/005-account.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '002-rate-counters': rateCounters,
   '003-leads': leads,
   '004-analytics': analytics,
+  '005-account': account,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -28,6 +28,8 @@ export interface UserTable {
   image: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** better-auth's two-factor plugin (migration 005). */
+  twoFactorEnabled: boolean | number | null;
 }
 export interface SessionTable {
   id: string;

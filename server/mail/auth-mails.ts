@@ -40,3 +40,41 @@ export function passwordResetMail({ to, url }: { to: string; url: string }): Mai
     url,
   );
 }
+
+/** A notice without a link: something was done to the account. */
+function noticeMail(to: string, subject: string, lines: { de: string; en: string }): Mail {
+  const text = `${lines.de}\n\n${lines.en}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escape(lines.de)}</p><p>${escape(lines.en)}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Sent after an account was deleted (issue 13). */
+export function accountDeletedMail({ to }: { to: string }): Mail {
+  return noticeMail(to, 'Ihr Konto wurde gelöscht / Your account has been deleted', {
+    de: 'Ihr Konto und alle seine Daten – Profile, Links, Bilder, Kontakte und Statistiken – wurden gelöscht. Ihre Karten sind wieder frei und können neu registriert werden. Falls Sie das nicht selbst waren, antworten Sie bitte auf diese E-Mail.',
+    en: 'Your account and all its data – profiles, links, images, contacts and statistics – have been deleted. Your cards are free again and can be registered anew. If this was not you, please reply to this e-mail.',
+  });
+}
+
+/** Sent to the new address of an e-mail change: its link makes the change (issue 13.5). */
+export function changeEmailMail({ to, url }: { to: string; url: string }): Mail {
+  return buttonMail(
+    to,
+    'Neue E-Mail-Adresse bestätigen / Confirm your new e-mail address',
+    {
+      de: 'Sie möchten sich künftig mit dieser E-Mail-Adresse anmelden. Bitte bestätigen Sie sie mit diesem Link; erst dann wird sie geändert:',
+      en: 'You would like to sign in with this e-mail address from now on. Please confirm it with this link; only then will it change:',
+      button: 'Adresse bestätigen / Confirm address',
+    },
+    url,
+  );
+}
+
+/** Sent to the old address when a change to another address was asked for (issue 13.5). */
+export function emailChangeNoticeMail({ to, newEmail }: { to: string; newEmail: string }): Mail {
+  return noticeMail(to, 'Änderung Ihrer E-Mail-Adresse / Change of your e-mail address', {
+    de: `Für Ihr Konto wurde eine Änderung der E-Mail-Adresse auf ${newEmail} angefordert. Sie wird wirksam, sobald der Link in der E-Mail an die neue Adresse geöffnet wird. Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und melden Sie unter „Sicherheit und Datenschutz“ alle anderen Geräte ab.`,
+    en: `A change of your account's e-mail address to ${newEmail} was requested. It takes effect once the link in the e-mail to the new address is opened. If this was not you, please change your password at once and sign out all other devices under "Security and privacy".`,
+  });
+}

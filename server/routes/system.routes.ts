@@ -1,3 +1,4 @@
+import { OIDC_PROVIDER_ID } from '../auth/auth.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,7 +37,14 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/bench/static-10k', hidden, async (_req, reply) => reply.type('application/json; charset=utf-8').send(tenKilobytes));
 
   // Only explicitly public settings reach the browser.
-  const appConfig = { publicUrl: config.publicUrl, supportEmail: config.supportEmail, shopUrl: config.shopUrl, wallet: app.services.wallet.availability() };
+  const appConfig = {
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    shopUrl: config.shopUrl,
+    wallet: app.services.wallet.availability(),
+    // Company sign-in: only whether it is there and the button's text (issue 13.7).
+    ...(config.oidc ? { companySignIn: { providerId: OIDC_PROVIDER_ID, label: config.oidc.buttonLabel } } : {}),
+  };
   app.get('/app-config.json', hidden, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return appConfig;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -8,6 +9,7 @@ import { createLinkRepository } from '../repositories/link.repository.ts';
 import { createProfileRepository } from '../repositories/profile.repository.ts';
 import { createRateCounterRepository } from '../repositories/rate-counter.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import { createAccountService } from './account.service.ts';
 import { createCardService } from './card.service.ts';
 import { createContactService } from './contact.service.ts';
 import { createLeadService } from './lead.service.ts';
@@ -30,8 +32,8 @@ import { visitRows } from './visit-counts.ts';
 import { createWalletService } from './wallet.service.ts';
 
 /** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
-export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger; authSecret: string }) {
-  const { config, db, storage, mailer, log, authSecret } = deps;
+export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger; authSecret: string; auth: Auth }) {
+  const { config, db, storage, mailer, log, authSecret, auth } = deps;
   const profiles = createProfileRepository(db);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db);
@@ -91,6 +93,7 @@ export function createServices(deps: { config: Config; db: Db; storage: Storage;
     leads: leadService,
     /** Started by app.ts, stopped on close. */
     leadRetention: createLeadRetention({ leads, retentionDays: config.leadsRetentionDays, log }),
+    account: createAccountService({ auth, db, profiles, storage, mailer, rateLimiter, log }),
   };
 }
 

@@ -38,6 +38,8 @@ export interface ApiRequestOptions<T> {
   /** Adds the bearer token when one is stored (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Sees the headers of a successful answer (better-auth hands a renewed session token in `set-auth-token`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Headers of an owner call: the bearer token when signed in. */
@@ -65,7 +67,7 @@ export async function toApiError(res: Response): Promise<ApiRequestError> {
  * error one shape, so unlike the original client every call checks the status).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, schema, auth = true, signal } = options;
+  const { method = options.body === undefined ? 'GET' : 'POST', body, schema, auth = true, signal, onHeaders } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...(auth ? authHeaders() : {}) };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -84,6 +86,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     if (res.status === 401 && auth && readToken()) onUnauthorized?.();
     throw await toApiError(res);
   }
+  onHeaders?.(res.headers);
   if (res.status === 204) return undefined as T;
   const json: unknown = await res.json().catch(() => null);
   return schema ? schema.parse(json) : (json as T);

@@ -9,6 +9,8 @@ export interface AppConfig {
   shopUrl: string;
   /** Which wallets the server can answer for (D11), so a badge can say so before a click. */
   wallet?: { apple: boolean; google: boolean };
+  /** Company sign-in (OIDC), when the operator configured it: the button's text (issue 13.7). */
+  companySignIn?: { providerId: string; label: string };
 }
 
 /** Loads /app-config.json once per visit; the settings change only with a redeploy. */

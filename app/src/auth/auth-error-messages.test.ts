@@ -13,6 +13,12 @@ describe('SPEC 8 identity messages', () => {
     expect(loginErrorKey(AuthErrorCode.emailNotVerified)).toBe('email_not_verified_info');
   });
 
+  it('login, second step: a wrong code and an expired challenge have their own messages', () => {
+    expect(loginErrorKey(AuthErrorCode.invalidCode)).toBe('two_factor.code_not_valid');
+    expect(loginErrorKey(AuthErrorCode.twoFactorExpired)).toBe('two_factor.expired');
+    expect(loginErrorKey(AuthErrorCode.tooManyRequests)).toBe('too_many_requests_info');
+  });
+
   it('register: each provider code has its own message', () => {
     expect(registerErrorKey(AuthErrorCode.invalidEmail)).toBe('email_not_valid_info');
     expect(registerErrorKey(AuthErrorCode.internalError)).toBe('check_input_info');

@@ -1,7 +1,15 @@
 import { AuthErrorCode } from '../../../shared/error-codes.ts';
 
 /** The SPEC 8 message keys of the login screen (namespace `login`). */
-export type LoginErrorKey = 'given_email_not_valid' | 'username_password_not_valid' | 'email_not_verified_info' | 'too_many_requests_info' | 'login_failed';
+export type LoginErrorKey =
+  | 'given_email_not_valid'
+  | 'username_password_not_valid'
+  | 'email_not_verified_info'
+  | 'too_many_requests_info'
+  | 'login_failed'
+  | 'two_factor.code_not_valid'
+  | 'two_factor.expired'
+  | 'company.failed';
 
 /** SPEC 8, login: invalid e-mail, unknown user or wrong password, else 'login failed'. */
 export function loginErrorKey(code: string | undefined): LoginErrorKey {
@@ -16,6 +24,10 @@ export function loginErrorKey(code: string | undefined): LoginErrorKey {
       return 'email_not_verified_info';
     case AuthErrorCode.tooManyRequests:
       return 'too_many_requests_info';
+    case AuthErrorCode.invalidCode:
+      return 'two_factor.code_not_valid';
+    case AuthErrorCode.twoFactorExpired:
+      return 'two_factor.expired';
     default:
       return 'login_failed';
   }

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/api-client.ts';
 import { readToken, writeToken } from '../api/token-storage.ts';
-import { authClient, type SessionUser } from './auth-client.ts';
+import { authClient, type SessionUser, type SignInResult } from './auth-client.ts';
 
 /** What the app knows about the signed-in owner (SPEC 1). */
 export interface AuthState {
@@ -10,8 +10,12 @@ export interface AuthState {
   user: SessionUser | null;
   /** True once the first sign-in state has been reported; guards wait for it. */
   initialised: boolean;
-  /** Signs in and reports the new user. */
-  signIn(email: string, password: string): Promise<SessionUser>;
+  /** Signs in and reports the new user, or that the second step (two-factor code) is needed. */
+  signIn(email: string, password: string): Promise<SignInResult>;
+  /** Takes over the session company sign-in (OIDC) opened; null when there is none. */
+  finishCompanySignIn(): Promise<SessionUser | null>;
+  /** The second step of a sign-in with two-factor on. */
+  verifySecondFactor(code: string, kind: 'totp' | 'backup'): Promise<SessionUser>;
   /** Creates the account (signed in afterwards) and reports the new user. */
   signUp(email: string, password: string): Promise<SessionUser>;
   /** Signs out and forgets every cached owner answer. */
@@ -64,7 +68,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // An unreachable server must not leave the guard spinning forever: an error is a reported state.
       initialised: session.isFetched || session.isError,
       async signIn(email, password) {
-        const user = await authClient.signIn(email, password);
+        const result = await authClient.signIn(email, password);
+        if ('user' in result) setUser(result.user);
+        return result;
+      },
+      async finishCompanySignIn() {
+        const user = await authClient.finishCompanySignIn();
+        if (user) setUser(user);
+        return user;
+      },
+      async verifySecondFactor(code, kind) {
+        const user = await authClient.verifySecondFactor(code, kind);
         setUser(user);
         return user;
       },

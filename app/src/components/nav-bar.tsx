@@ -68,6 +68,11 @@ export function NavBar() {
                       {t('nav.change_password')}
                     </Link>
                   </li>
+                  <li>
+                    <Link className="dropdown-item" to="/security" onClick={close}>
+                      {t('nav.security')}
+                    </Link>
+                  </li>
                   {config?.supportEmail && (
                     <li>
                       <a className="dropdown-item" href={`mailto:${config.supportEmail}`} onClick={close}>

@@ -12,6 +12,7 @@ import type previewProfile from '../../../locales/en/preview_profile.json';
 import type registerCard from '../../../locales/en/register_card.json';
 import type registerPage from '../../../locales/en/register_page.json';
 import type resetPassword from '../../../locales/en/reset_password.json';
+import type security from '../../../locales/en/security.json';
 import type stats from '../../../locales/en/stats.json';
 import type updatePassword from '../../../locales/en/update_password.json';
 
@@ -34,6 +35,7 @@ declare module 'i18next' {
       register_card: typeof registerCard;
       register_page: typeof registerPage;
       reset_password: typeof resetPassword;
+      security: typeof security;
       stats: typeof stats;
       update_password: typeof updatePassword;
     };

@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'register_card',
   'register_page',
   'reset_password',
+  'security',
   'update_password',
   'cards',
   'leads',

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { expectD4 } from '../support/factories.ts';
+import { freeTcpPort, OIDC_BUTTON_LABEL, startOidcProvider, type OidcTestProvider } from '../support/oidc-test-provider.ts';
+
+/**
+ * Issue 13.7: company sign-in with better-auth's genericOAuth plugin against a real OpenID
+ * provider (the `oidc-provider` package) started here. The provider's own login and consent
+ * screens are filled in as a browser would (form posts, cookies, redirects).
+ */
+
+let addressCounter = 0;
+/** Each sign-in from its own client address, as different people's browsers. */
+const nextAddress = () => `10.66.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+/** Cookies by name, as a browser keeps them for 127.0.0.1 (ports share cookies). */
+class CookieJar {
+  private cookies = new Map<string, string>();
+  take(setCookies: string[] | string | undefined) {
+    for (const line of Array.isArray(setCookies) ? setCookies : setCookies ? [setCookies] : []) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...value] = pair.split('=');
+      const expired = attributes.some((a) => /^\s*max-age=0/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.join('='));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/**
+ * The whole company sign-in of `email` through the app (inject) and the provider (HTTP):
+ * answers where the app's callback finally sends the browser, and the jar.
+ */
+async function companySignIn(t: TestApp, provider: OidcTestProvider, email: string) {
+  const jar = new CookieJar();
+  const start = await t.call({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    remoteAddress: nextAddress(),
+    payload: { provider: 'oidc', callbackURL: '/login?sso=done', errorCallbackURL: '/login?sso=failed', disableRedirect: true },
+  });
+  expect(start.status, start.raw).toBe(200);
+  jar.take(start.headers['set-cookie'] as string[]);
+  let url = new URL(start.body.url as string);
+  for (let hop = 0; hop < 20; hop++) {
+    if (url.origin === t.config.publicUrl) {
+      const callback = await t.call({ method: 'GET', url: url.pathname + url.search, headers: { cookie: jar.header() } });
+      jar.take(callback.headers['set-cookie'] as string[]);
+      return { location: String(callback.headers.location), jar };
+    }
+    let res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.take(res.headers.getSetCookie());
+    if (res.status === 200) {
+      // The provider's development screens: first the login (any password), then the consent.
+      const html = await res.text();
+      const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login: email, password: 'any password' } : { prompt: 'consent' };
+      res = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
+      jar.take(res.headers.getSetCookie());
+    }
+    expect([302, 303], `${url} answered ${res.status}`).toContain(res.status);
+    url = new URL(res.headers.get('location')!, url);
+  }
+  throw new Error('company sign-in did not come back to the app');
+}
+
+/** The session the callback opened, as the owner app takes it over (get-session with the cookie). */
+async function sessionOf(t: TestApp, jar: CookieJar) {
+  const res = await t.call({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: jar.header() } });
+  expect(res.status, res.raw).toBe(200);
+  return res.body as { session: { token: string }; user: { id: string; email: string; emailVerified: boolean } } | null;
+}
+
+describe('without company sign-in configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('shows no button (app config) and has no provider', async () => {
+    expect((await t.get('/app-config.json')).body.companySignIn).toBeUndefined();
+    const res = await t.post('/api/auth/sign-in/social', { provider: 'oidc' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('refuses incomplete settings at start, naming them', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com', OIDC_CLIENT_ID: 'x' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' })).toThrow(/OIDC_ISSUER/);
+  });
+});
+
+describe('with company sign-in configured', () => {
+  let t: TestApp;
+  let provider: OidcTestProvider;
+  beforeAll(async () => {
+    const port = await freeTcpPort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    provider = await startOidcProvider(publicUrl);
+    t = await createTestApp({ PORT: String(port), PUBLIC_URL: publicUrl, ...provider.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await provider.close();
+  });
+
+  it('tells the owner app the button’s text', async () => {
+    expect((await t.get('/app-config.json')).body.companySignIn).toEqual({ providerId: 'oidc', label: OIDC_BUTTON_LABEL });
+  });
+
+  it('starts at the provider with PKCE and a state', async () => {
+    const res = await t.post('/api/auth/sign-in/social', { provider: 'oidc', callbackURL: '/login?sso=done', disableRedirect: true });
+    expect(res.status, res.raw).toBe(200);
+    const url = new URL(res.body.url);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(provider.env.OIDC_CLIENT_ID);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toEqual(expect.any(String));
+    expect(url.searchParams.get('scope')).toContain('email');
+  });
+
+  it('answers 400 naming the field for bad input, never 500', async () => {
+    expect(expectD4(await t.post('/api/auth/sign-in/social', {}), 400).field).toBe('provider');
+    const unknown = await t.post('/api/auth/sign-in/social', { provider: 'other' });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(unknown.status).toBeLessThan(500);
+  });
+
+  it('signs a new person in: an account with the verified company address', async () => {
+    const email = `new-${Date.now()}@corp.example`;
+    const { location, jar } = await companySignIn(t, provider, email);
+    expect(location).toBe('/login?sso=done');
+    const session = await sessionOf(t, jar);
+    expect(session?.user).toMatchObject({ email, emailVerified: true });
+    // The owner app then works with the session's token as a bearer token.
+    const owner = await t.call({ method: 'GET', url: '/find/own/profiles/active', headers: { authorization: `Bearer ${session!.session.token}` } });
+    expect(owner.status).toBe(200);
+    const accounts = await t.app.db.selectFrom('account').select(['providerId', 'accountId']).where('userId', '=', session!.user.id).execute();
+    expect(accounts).toEqual([{ providerId: 'oidc', accountId: email }]);
+  });
+
+  it('deletes an account without a password after a fresh company sign-in only (403 requires-recent-login otherwise)', async () => {
+    const email = `leaving-${Date.now()}@corp.example`;
+    const { jar } = await companySignIn(t, provider, email);
+    const session = (await sessionOf(t, jar))!;
+    const auth = { authorization: `Bearer ${session.session.token}` };
+    await t.app.db
+      .updateTable('session')
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where('token', '=', session.session.token)
+      .execute();
+    expectD4(await t.call({ method: 'POST', url: '/account/delete', payload: {}, headers: auth }), 403, 'requires-recent-login');
+    expect(await t.app.db.selectFrom('user').select('id').where('id', '=', session.user.id).executeTakeFirst()).toBeDefined();
+    // Signed in again with the company account: the deletion needs no password.
+    const fresh = (await sessionOf(t, (await companySignIn(t, provider, email)).jar))!;
+    const res = await t.call({ method: 'POST', url: '/account/delete', payload: {}, headers: { authorization: `Bearer ${fresh.session.token}` } });
+    expect(res.status, res.raw).toBe(200);
+    expect(await t.app.db.selectFrom('user').select('id').where('id', '=', session.user.id).executeTakeFirst()).toBeUndefined();
+    expect(await t.app.db.selectFrom('account').select('id').where('userId', '=', session.user.id).execute()).toEqual([]);
+  });
+
+  it('joins an existing account with the same verified address', async () => {
+    const user = await t.signUp({ email: `known-${Date.now()}@corp.example` });
+    const { location, jar } = await companySignIn(t, provider, user.email);
+    expect(location).toBe('/login?sso=done');
+    const session = await sessionOf(t, jar);
+    expect(session?.user.id).toBe(user.userId);
+    const providers = (await t.app.db.selectFrom('account').select('providerId').where('userId', '=', user.userId).execute()).map((a) => a.providerId).sort();
+    expect(providers).toEqual(['credential', 'oidc']);
+  });
+
+  it('does not join an account whose own address was never verified', async () => {
+    const user = await t.signUp({ email: `unverified-${Date.now()}@corp.example`, verified: false });
+    const { location, jar } = await companySignIn(t, provider, user.email);
+    expect(location).toMatch(/^\/login\?sso=failed&error=/);
+    expect(await sessionOf(t, jar)).toBeNull();
+    const providers = (await t.app.db.selectFrom('account').select('providerId').where('userId', '=', user.userId).execute()).map((a) => a.providerId);
+    expect(providers).toEqual(['credential']);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { freeTcpPort, OIDC_BUTTON_LABEL, startOidcProvider, type OidcTestProvider } from '../support/oidc-test-provider.ts';
+import { appContext, ensureAppBuilt, expectAccessible, text, withFailureShot, type Lng } from './app-support.ts';
+import { maybeScreenshot } from './support/browser.ts';
+import { useE2eSession } from './support/session.ts';
+
+// Issue 13.7: company sign-in from the login screen against a real OpenID provider.
+interface Servers {
+  t: TestApp;
+  base: string;
+  provider: OidcTestProvider;
+}
+
+const session = useE2eSession<Servers>(async () => {
+  ensureAppBuilt();
+  const port = await freeTcpPort();
+  const base = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider(base);
+  const t = await createTestApp({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: '1', ...provider.env });
+  await t.listen();
+  // The suite closes `t`; the provider goes with it.
+  const close = t.close.bind(t);
+  t.close = async () => {
+    await close();
+    await provider.close();
+  };
+  return { t, base, provider };
+});
+
+describe.each<Lng>(['en', 'de'])('company sign-in in %s', (lng) => {
+  it('shows the configured button and signs in through the company’s provider', async () => {
+    const { t, base } = session.server;
+    const email = `person-${lng}-${Date.now()}@corp.example`;
+    const context = await appContext(session.browser, lng);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `company-sign-in-${lng}`, async () => {
+      await page.goto(`${base}/login`);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      const button = page.getByRole('button', { name: OIDC_BUTTON_LABEL });
+      await button.waitFor();
+      await expectAccessible(page, 'login with company sign-in');
+      await maybeScreenshot(page, `login-company-${lng}`);
+      await button.click();
+      // The provider's own screens: sign-in, then consent.
+      await page.locator('input[name="login"]').fill(email);
+      await page.locator('input[name="password"]').fill('company password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      // Back in the app, signed in with a bearer token of its own.
+      await page.getByRole('button', { name: text(lng, 'molecules', 'nav.account_menu') }).waitFor();
+      await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
+      const user = await t.app.db.selectFrom('user').select(['id', 'emailVerified']).where('email', '=', email).executeTakeFirstOrThrow();
+      expect(Boolean(user.emailVerified)).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('cmc.authToken'))).toEqual(expect.any(String));
+
+      // Without a password, the fresh company sign-in stands in for it when deleting the account.
+      await page.goto(`${base}/security`);
+      await page.getByText(text(lng, 'security', 'delete.company_hint')).waitFor();
+      await expectAccessible(page, 'security of a company account');
+      await page.getByRole('button', { name: text(lng, 'security', 'delete.button') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text(lng, 'security', 'delete.confirm_button') })
+        .click();
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      expect(await t.app.db.selectFrom('user').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+    });
+  }, 60_000);
+});
