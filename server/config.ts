@@ -50,6 +50,27 @@ const settingsSchema = z.object({
   /** Google Wallet (D11): path of the service-account JSON key and the issuer id; without them the save link answers 503. */
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+  /** Redis (redis://user:pass@host:6379/0 or rediss://…): shared rate limits and cache invalidation between instances; without it the database counts and caches live a second. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only')
+    .default('cards:'),
+  /** S3-compatible object storage for uploads: the bucket. Without it uploads live in DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The store's address (https://s3.eu-central-1.amazonaws.com, http://minio:9000, …); without it AWS's own for S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Region the bucket lives in (MinIO and most other stores accept any). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Access key; both or neither (neither: the AWS SDK's own chain, e.g. an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint: what MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -77,7 +98,32 @@ export interface Config {
     apple: { certPath?: string; keyPath?: string; keyPassphrase?: string; wwdrPath?: string; passTypeId: string; teamId: string };
     google: { serviceAccountPath?: string; issuerId?: string };
   };
+  /** Redis for several instances; undefined on the embedded default. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** S3-compatible storage for uploads; undefined: the local folder DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
 }
+
+/** Where S3-compatible storage is and how to sign in to it. */
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined: the AWS SDK's default chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
+
+/** Settings that carry passwords or keys: named in errors, their values never shown. */
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'REDIS_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'APPLE_PASS_KEY_PASSPHRASE',
+]);
 
 /** A setting that is missing or malformed; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -90,7 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'setting');
-    const given = cleaned[name];
+    // Secrets are never echoed, so a start log holds no password or key.
+    const given = SECRET_SETTINGS.has(name) ? undefined : cleaned[name];
     throw new ConfigError(`Invalid setting ${name}${given === undefined ? '' : `=${JSON.stringify(given)}`}: ${issue.message}`);
   }
   const s = parsed.data;
@@ -102,6 +149,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (Boolean(s.GOOGLE_WALLET_SERVICE_ACCOUNT) !== Boolean(s.GOOGLE_WALLET_ISSUER_ID)) {
     throw new ConfigError('Incomplete Google Wallet settings: GOOGLE_WALLET_SERVICE_ACCOUNT and GOOGLE_WALLET_ISSUER_ID go together');
+  }
+  if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Incomplete S3 settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Incomplete S3 settings: S3_BUCKET is required when S3_ENDPOINT or S3 keys are set');
   }
   return {
     env: s.NODE_ENV,
@@ -131,5 +184,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       google: { serviceAccountPath: s.GOOGLE_WALLET_SERVICE_ACCOUNT, issuerId: s.GOOGLE_WALLET_ISSUER_ID },
     },
+    redis: s.REDIS_URL ? { url: s.REDIS_URL, keyPrefix: s.REDIS_KEY_PREFIX } : undefined,
+    s3: s.S3_BUCKET
+      ? {
+          bucket: s.S3_BUCKET,
+          endpoint: s.S3_ENDPOINT,
+          region: s.S3_REGION,
+          credentials: s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: s.S3_FORCE_PATH_STYLE === 'true' || s.S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
   };
 }
