@@ -75,6 +75,9 @@ const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** The name of every setting (for the check that .env.example, the docs and compose.yaml name only these). */
+export const SETTING_NAMES: readonly string[] = Object.keys(settingsSchema.shape);
+
 /** The typed configuration every module receives. */
 export interface Config {
   env: Settings['NODE_ENV'];
