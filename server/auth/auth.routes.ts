@@ -31,7 +31,9 @@ export default async function authRoutes(
       // Sign-out, password change and reset end sessions: owner calls on this instance must see it
       // at once, and on the others too before this answers (sign-up and sign-in end none, so
       // they are not told to every instance).
-      if (request.method === 'POST') await onIdentityChange(!SESSION_STARTS.has(request.url.split('?')[0]));
+      // A followed verification link (GET) changes the account too (verified, or a new address).
+      const path = request.url.split('?')[0];
+      if (request.method === 'POST' || path.startsWith('/api/auth/verify-email')) await onIdentityChange(!SESSION_STARTS.has(path));
       const body = await response.text();
       response.headers.forEach((value, key) => {
         if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);

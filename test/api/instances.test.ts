@@ -145,6 +145,22 @@ describe.runIf(redisUrl)('two instances with Redis', () => {
     expect((await r.get('/readyz')).body.components).toEqual({ database: 'up', redis: 'up', storage: 'up' });
   });
 
+  it('write pending views on a graceful stop, and close Redis only after that', async () => {
+    const profile = await createProfile(r, user);
+    const third = await r.secondInstance();
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        third.app.inject({ method: 'POST', url: '/profile/show', payload: { profileId: profile.id }, headers: { 'user-agent': BROWSER_UA } }),
+      ),
+    );
+    const redis = third.app.redis!;
+    await third.close();
+    // QUIT was answered; the socket closes right after.
+    await waitFor(() => redis.client.status === 'end' && redis.subscriber.status === 'end');
+    const row = await r.app.db.selectFrom('profile').select('profileViews').where('id', '=', profile.id).executeTakeFirstOrThrow();
+    expect(Number(row.profileViews)).toBe(25);
+  });
+
   it('keep answering when Redis goes away, within a second of freshness, and use it again when it is back', async () => {
     const profile = await createProfile(r, user, { firstName: 'Before' });
     expect((await show(peer, profile.id)).status).toBe(200);

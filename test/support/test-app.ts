@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import type { Edition } from '../../shared/schemas/card.schema.ts';
+import { startS3Server, type TestS3Server } from './s3-server.ts';
 
 /** A signed-in test user. */
 export interface TestUser {
@@ -47,8 +48,14 @@ let counter = 0;
 
 /** Builds the app for one test file. `env` adds settings (e.g. SMTP_URL). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  // With REDIS_URL in the environment (CI's PostgreSQL run), every suite runs with Redis too.
+  // With REDIS_URL in the environment (CI's PostgreSQL run), every suite runs with Redis too;
+  // with TEST_STORAGE=s3, with uploads in an S3 server of its own (s3rver, in this process).
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env = { ...env, REDIS_URL: process.env.REDIS_URL };
+  let s3: TestS3Server | undefined;
+  if (process.env.TEST_STORAGE === 's3' && !('S3_BUCKET' in env)) {
+    s3 = await startS3Server();
+    env = { ...env, ...s3.env };
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   let pgSchema: string | undefined;
@@ -137,6 +144,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await client.query(`drop schema ${pgSchema} cascade`);
         await client.end();
       }
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
