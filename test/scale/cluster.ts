@@ -56,7 +56,8 @@ export async function startCluster(count: number): Promise<Cluster> {
     throw new Error(`test:scale needs PostgreSQL at ${redact(SERVICES.postgres)} (set SCALE_DATABASE_URL): ${error.message}`);
   });
   const redis = new Redis(SERVICES.redis, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  await redis.connect().catch((error: Error) => {
+  await redis.connect().catch(async (error: Error) => {
+    await admin.end();
     throw new Error(`test:scale needs Redis at ${redact(SERVICES.redis)} (set REDIS_URL): ${error.message}`);
   });
 
