@@ -4,6 +4,7 @@
  * loopback. For each route it prints requests per second, p99 latency and the server's own
  * CPU time per request (from /proc: steadier than req/s on a shared machine), and the ratio
  * to the hello-world route of the same server. Needs Debian's wrk (`apt-get install wrk`).
+ * `BENCH_SCALE=1` measures one and two instances instead (bench/scale.ts).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -103,6 +104,11 @@ function median(results: Result[]): Result {
 }
 
 async function main() {
+  // BENCH_SCALE=1: one and two instances on PostgreSQL, without and with Redis (bench/scale.ts).
+  if (process.env.BENCH_SCALE) {
+    const { runScaleBench } = await import('./scale.ts');
+    return runScaleBench();
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
   const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROFILE_DIR)] : [];
   const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'server/main.ts'], {

@@ -37,7 +37,12 @@ import statsRoutes from './routes/stats.routes.ts';
 import goRoutes from './routes/go.routes.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
+import { createS3Storage } from './storage/s3.storage.ts';
 import type { Storage } from './storage/storage.ts';
+import { createLocalInvalidation } from './lib/invalidation.ts';
+import { connectRedis, type RedisConnection } from './redis/redis.ts';
+import { createRedisInvalidation } from './redis/redis-invalidation.ts';
+import { createFallbackRateCounterStore, createRedisRateCounterStore } from './redis/redis-rate-counter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +50,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     storage: Storage;
+    /** Redis when REDIS_URL is set (several instances); undefined on the embedded default. */
+    redis: RedisConnection | undefined;
     auth: Auth;
     services: Services;
     /** preHandler of owner calls (bearer token required). */
@@ -87,16 +94,38 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  // Uploads: the S3-compatible bucket when configured (every instance reads what any stored), else the local folder.
+  const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
+  const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const auth = createAuth({ config, secret, db: database.db, engine: database.engine, mailer, log: app.log });
+  // Redis is optional and never required to answer: without it (or while it is away) limits are
+  // counted in the database and caches live a second. The start waits a moment for it, so the
+  // first requests already use it, and goes on without it (logged) when it does not answer.
+  const redis = config.redis ? connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, log: app.log }) : undefined;
+  if (redis && !(await redis.ready(3000))) app.log.warn('Redis did not answer within 3 s: starting on the database path; it is used once it answers');
+  const invalidation = redis ? createRedisInvalidation(redis, app.log) : createLocalInvalidation();
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('storage', storage);
+  app.decorate('redis', redis);
   app.decorate('auth', auth);
-  app.decorate('services', createServices({ config, db: database.db, storage, mailer, log: app.log, authSecret: secret, auth }));
-  const owners = createOwnerResolver(createSessionRepository(database.db));
+  app.decorate(
+    'services',
+    createServices({
+      config,
+      db: database.db,
+      storage,
+      mailer,
+      log: app.log,
+      authSecret: secret,
+      auth,
+      invalidation,
+      rateStore: redis && ((fallback) => createFallbackRateCounterStore({ redis, primary: createRedisRateCounterStore(redis), fallback, log: app.log })),
+    }),
+  );
+  const owners = createOwnerResolver(createSessionRepository(database.db), invalidation);
   app.decorate('requireOwner', requireOwner(owners));
   app.decorateRequest('owner', null);
   // Old leads are deleted inside the server (issue 12); the timer never keeps the process alive.
@@ -105,6 +134,9 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
     await app.services.leadRetention.stop();
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();
+    // Redis after the last flush (nothing later publishes or counts), the database last.
+    await redis?.close();
+    s3?.close();
     mailer.close();
     await database.close();
   });

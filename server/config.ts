@@ -58,9 +58,33 @@ const settingsSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The login button's text, e.g. "Sign in with Example Corp". */
   OIDC_BUTTON_LABEL: z.string().max(60).default('Company sign-in'),
+  /** Redis (redis://user:pass@host:6379/0 or rediss://…): shared rate limits and cache invalidation between instances; without it the database counts and caches live a second. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only')
+    .default('cards:'),
+  /** S3-compatible object storage for uploads: the bucket. Without it uploads live in DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The store's address (https://s3.eu-central-1.amazonaws.com, http://minio:9000, …); without it AWS's own for S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Region the bucket lives in (MinIO and most other stores accept any). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Access key; both or neither (neither: the AWS SDK's own chain, e.g. an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint: what MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The name of every setting (for the check that .env.example, the docs and compose.yaml name only these). */
+export const SETTING_NAMES: readonly string[] = Object.keys(settingsSchema.shape);
 
 /** The typed configuration every module receives. */
 export interface Config {
@@ -89,7 +113,32 @@ export interface Config {
   };
   /** Company sign-in through an OpenID Connect provider, when configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; buttonLabel: string } | undefined;
+  /** Redis for several instances; undefined on the embedded default. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** S3-compatible storage for uploads; undefined: the local folder DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
 }
+
+/** Where S3-compatible storage is and how to sign in to it. */
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined: the AWS SDK's default chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
+
+/** Settings that carry passwords or keys: named in errors, their values never shown. */
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'REDIS_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'APPLE_PASS_KEY_PASSPHRASE',
+]);
 
 /** A setting that is missing or malformed; main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -102,7 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'setting');
-    const given = cleaned[name];
+    // Secrets are never echoed, so a start log holds no password or key.
+    const given = SECRET_SETTINGS.has(name) ? undefined : cleaned[name];
     throw new ConfigError(`Invalid setting ${name}${given === undefined ? '' : `=${JSON.stringify(given)}`}: ${issue.message}`);
   }
   const s = parsed.data;
@@ -118,6 +168,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const oidcSettings = [s.OIDC_ISSUER, s.OIDC_CLIENT_ID, s.OIDC_CLIENT_SECRET];
   if (oidcSettings.some(Boolean) && !oidcSettings.every(Boolean)) {
     throw new ConfigError('Incomplete company sign-in settings: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Incomplete S3 settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Incomplete S3 settings: S3_BUCKET is required when S3_ENDPOINT or S3 keys are set');
   }
   return {
     env: s.NODE_ENV,
@@ -152,5 +208,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       s.OIDC_ISSUER && s.OIDC_CLIENT_ID && s.OIDC_CLIENT_SECRET
         ? { issuer: s.OIDC_ISSUER.replace(/\/+$/, ''), clientId: s.OIDC_CLIENT_ID, clientSecret: s.OIDC_CLIENT_SECRET, buttonLabel: s.OIDC_BUTTON_LABEL }
         : undefined,
+    redis: s.REDIS_URL ? { url: s.REDIS_URL, keyPrefix: s.REDIS_KEY_PREFIX } : undefined,
+    s3: s.S3_BUCKET
+      ? {
+          bucket: s.S3_BUCKET,
+          endpoint: s.S3_ENDPOINT,
+          region: s.S3_REGION,
+          credentials: s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: s.S3_FORCE_PATH_STYLE === 'true' || s.S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
   };
 }

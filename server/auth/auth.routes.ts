@@ -4,13 +4,16 @@ import { withAuthContext } from './auth-context.ts';
 import { authErrorAnswer, authErrorCode, type Auth } from './auth.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
+/** Identity calls that only start sessions. */
+const SESSION_STARTS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+
 /**
  * Hands /api/auth/* to better-auth as a Web Request and turns its error answers into D4's
  * shape with SPEC 8's codes. Bodies stay raw here: better-auth parses them itself.
  */
 export default async function authRoutes(
   app: FastifyInstance,
-  { auth, onIdentityChange, signInLimits }: { auth: Auth; onIdentityChange: () => void; signInLimits: SignInLimits },
+  { auth, onIdentityChange, signInLimits }: { auth: Auth; onIdentityChange: (endsSessions: boolean) => Promise<void>; signInLimits: SignInLimits },
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
@@ -25,8 +28,12 @@ export default async function authRoutes(
       const attempt = signInEmail ? await signInLimits.attempt(signInEmail, request.ip) : undefined;
       const response = await withAuthContext(() => auth.handler(toWebRequest(request)));
       if (attempt && response.ok) await attempt.succeeded();
-      // Sign-out, password change and reset end sessions: owner calls on this instance must see it at once.
-      if (request.method === 'POST') onIdentityChange();
+      // Sign-out, password change and reset end sessions: owner calls on this instance must see it
+      // at once, and on the others too before this answers (sign-up and sign-in end none, so
+      // they are not told to every instance).
+      // A followed verification link (GET) changes the account too (verified, or a new address).
+      const path = request.url.split('?')[0];
+      if (request.method === 'POST' || path.startsWith('/api/auth/verify-email')) await onIdentityChange(!SESSION_STARTS.has(path));
       const body = await response.text();
       response.headers.forEach((value, key) => {
         if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);

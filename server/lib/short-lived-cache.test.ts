@@ -28,4 +28,24 @@ describe('createShortLivedCache', () => {
     expect(cache.get('3')).toBe(3);
     expect(cache.get('0')).toBeUndefined();
   });
+  it('does not keep a value read before a deletion arrived', () => {
+    const cache = createShortLivedCache<string>(60_000);
+    const readAt = cache.generation();
+    cache.delete('a'); // an invalidation while the read was under way
+    cache.set('a', 'old', readAt);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 'new', cache.generation());
+    expect(cache.get('a')).toBe('new');
+  });
+  it('takes the time to live from a function at each set', () => {
+    vi.useFakeTimers({ now: 1_000 });
+    let ttl = 100;
+    const cache = createShortLivedCache<number>(() => ttl);
+    cache.set('short', 1);
+    ttl = 10_000;
+    cache.set('long', 2);
+    vi.setSystemTime(1_200);
+    expect(cache.get('short')).toBeUndefined();
+    expect(cache.get('long')).toBe(2);
+  });
 });

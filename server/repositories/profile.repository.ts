@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { createShortLivedCache } from '../lib/short-lived-cache.ts';
+import { BASE_CACHE_MS, createLocalInvalidation, type Invalidation } from '../lib/invalidation.ts';
 import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from '../db/tables.ts';
 
 /**
@@ -25,8 +26,12 @@ export type ProfileWithUse = ProfileRow & { isInUse: boolean };
  */
 const nextStamp = (now: number) => sql<number>`case when ${sql.ref('updated')} >= ${now} then ${sql.ref('updated')} + 1 else ${now} end`;
 
-/** How long a profile's stamp is answered from memory: the longest another instance's edit takes to show. */
-export const STAMP_CACHE_MS = 1000;
+/**
+ * How long a profile's stamp is answered from memory without Redis (or while it is down): the
+ * longest another instance's edit takes to show. With Redis edits are pushed and stamps are kept
+ * longer (lib/invalidation.ts, PUSHED_CACHE_MS).
+ */
+export const STAMP_CACHE_MS = BASE_CACHE_MS;
 
 /** What the hot path needs of a profile: whose, whether public, its cache key, its stored views. */
 interface ProfileStamp {
@@ -36,8 +41,11 @@ interface ProfileStamp {
   profileViews: number;
 }
 
-/** SQL for profiles. Owner reads take the owner's id, so another user's profile is not found. */
-export function createProfileRepository(db: Db) {
+/**
+ * SQL for profiles. Owner reads take the owner's id, so another user's profile is not found.
+ * `invalidation` tells the other instances about every change (and their changes reach here).
+ */
+export function createProfileRepository(db: Db, invalidation: Invalidation = createLocalInvalidation()) {
   const withUse = () =>
     db
       .selectFrom('profile')
@@ -46,23 +54,33 @@ export function createProfileRepository(db: Db) {
   const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined => row && { ...row, isInUse: Boolean(row.isInUse) };
 
   // Hot path (D10): the one read of a public page or an owner's profile call, compiled once,
-  // and kept for a second (null too: unknown ids are what floods send). `change` forgets the
-  // entries of the profiles it changed once its transaction has ended.
+  // and kept for a second (null too: unknown ids are what floods send), longer while Redis
+  // pushes changes. `change` forgets the entries of the profiles it changed once its transaction
+  // has ended, and tells the other instances, which forget theirs.
   const stampQuery = preparedQuery(db, db.selectFrom('profile').select(['userId', 'status', 'updated', 'profileViews']).where('id', '=', ''));
-  const stamps = createShortLivedCache<ProfileStamp | null>(STAMP_CACHE_MS);
+  const stamps = createShortLivedCache<ProfileStamp | null>(invalidation.cacheMs);
+  invalidation.subscribe((event) => {
+    if (event.kind === 'profiles') for (const id of event.ids) stamps.delete(id);
+    else if (event.kind === 'all') stamps.clear();
+  });
   async function stampOf(id: string): Promise<ProfileStamp | null> {
     let stamp = stamps.get(id);
     if (stamp === undefined) {
+      const readAt = stamps.generation();
       stamp = (await stampQuery([id])) ?? null;
-      stamps.set(id, stamp);
+      stamps.set(id, stamp, readAt);
     }
     return stamp;
   }
+  // Profiles created inside a change: told to the others with the change's own ids (an
+  // instance may remember "no such profile" for a new id).
+  const createdIn = new WeakMap<object, string[]>();
 
   return {
     async insert(row: NewProfileRow, change: ProfileChange): Promise<void> {
       await change.insertInto('profile').values(row).execute();
       stamps.delete(row.id);
+      createdIn.get(change)?.push(row.id);
     },
 
     /** Drops the remembered stamp of a profile whose view count was just written. */
@@ -74,13 +92,17 @@ export function createProfileRepository(db: Db) {
      * The one way to change profiles: runs `write` in a transaction that first bumps the
      * `updated` stamp of each given profile (which also locks their rows, so concurrent changes
      * of one profile take turns), and forgets their remembered stamps once it has ended, so the
-     * next read on this instance sees the change. Profiles created inside `write` need no bump.
+     * next read on this instance sees the change; before it answers, the other instances are
+     * told (Redis pub/sub), so their next read sees it too. Profiles created inside `write` need
+     * no bump.
      */
     async change<T>(profileIds: ReadonlyArray<string | null | undefined>, write: (change: ProfileChange) => Promise<T>): Promise<T> {
       // In a fixed order, so two changes of the same profiles cannot wait on each other.
       const ids = [...new Set(profileIds.filter((id): id is string => Boolean(id)))].sort();
+      const created: string[] = [];
       try {
         return await db.transaction().execute(async (trx) => {
+          createdIn.set(trx, created);
           const now = Date.now();
           for (const id of ids)
             await trx
@@ -92,6 +114,9 @@ export function createProfileRepository(db: Db) {
         });
       } finally {
         for (const id of ids) stamps.delete(id);
+        const changed = [...ids, ...created];
+        // publish() never rejects: a lost Redis costs freshness elsewhere (bounded), not this write.
+        if (changed.length) await invalidation.publish({ kind: 'profiles', ids: changed });
       }
     },
 

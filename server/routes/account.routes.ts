@@ -14,7 +14,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: erro
  * and the deletion of the account. `onIdentityChange` drops the owner guard's remembered
  * sessions, so a signed-out session is refused on this instance at once.
  */
-const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: () => void }> = async (app, { onIdentityChange }) => {
+const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSessions: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
   const { services, requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['account'], security: [{ bearer: [] }] } };
   const ownerRequest = (req: Parameters<typeof ownerOf>[0]): OwnerRequest => ({ userId: ownerOf(req).userId, authorization: req.headers.authorization ?? '' });
@@ -30,7 +30,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: () => void }> = a
       try {
         await services.account.revokeSession(ownerRequest(req), req.body.sessionId);
       } finally {
-        onIdentityChange();
+        await onIdentityChange(true);
       }
       return { revoked: true as const };
     },
@@ -43,7 +43,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: () => void }> = a
       try {
         return { revoked: await services.account.revokeOtherSessions(ownerRequest(req)) };
       } finally {
-        onIdentityChange();
+        await onIdentityChange(true);
       }
     },
   );
@@ -71,7 +71,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: () => void }> = a
       try {
         await services.account.deleteAccount(ownerRequest(req), req.body);
       } finally {
-        onIdentityChange();
+        await onIdentityChange(true);
       }
       return { deleted: true as const };
     },

@@ -14,19 +14,42 @@ export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
 
 const localeParams = z.object({ lng: z.enum(LANGUAGES), ns: z.string().regex(/^[a-z_]{1,40}$/, 'must be a namespace name') });
 
+/** How long /readyz waits for each component. */
+const READY_TIMEOUT_MS = 2000;
+
+/** 'up' when `check` resolves within READY_TIMEOUT_MS, else 'down' (the reason is not shown: it may name hosts). */
+async function answers(check: () => Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS)))]);
+    return 'up';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Health, readiness, settings for the app, translations, and the development outbox. */
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, mailer, db } = app;
+  const { config, mailer, db, storage, redis } = app;
   const hidden = { schema: { hide: true } };
 
+  // Liveness: the process answers. Touches nothing else, so it stays cheap for a load balancer.
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+  // Readiness: whether each piece this instance uses answers now, e.g. for a deploy to wait on.
+  // Redis is `off` without REDIS_URL. While Redis is down the instance still serves (database
+  // path), but says so here with a 503 (docs/deployment.md: which check to give the balancer).
   app.get('/readyz', hidden, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send(new AppError(503, ErrorCode.internal, 'The database is not reachable.').toBody());
-    }
+    const [database, store, cache] = await Promise.all([
+      answers(() => sql`select 1`.execute(db)),
+      answers(() => storage.check()),
+      redis ? redis.ping(READY_TIMEOUT_MS).then((ok) => (ok ? 'up' : 'down')) : Promise.resolve('off' as const),
+    ]);
+    const components = { database, redis: cache, storage: store };
+    const ready = Object.values(components).every((state) => state !== 'down');
+    reply.header('cache-control', 'no-store');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', components });
   });
   // A hello-world route on the same server: the benchmarks' baseline.
   app.get('/bench/hello', hidden, async () => ({ hello: 'world' }));

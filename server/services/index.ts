@@ -8,6 +8,7 @@ import { createLeadRepository } from '../repositories/lead.repository.ts';
 import { createLinkRepository } from '../repositories/link.repository.ts';
 import { createProfileRepository } from '../repositories/profile.repository.ts';
 import { createRateCounterRepository } from '../repositories/rate-counter.repository.ts';
+import { createLocalInvalidation, type Invalidation } from '../lib/invalidation.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createAccountService } from './account.service.ts';
 import { createCardService } from './card.service.ts';
@@ -22,7 +23,7 @@ import { createMediaService } from './media.service.ts';
 import { createDecodeSlots } from '../images/decode-slots.ts';
 import { createProfileService } from './profile.service.ts';
 import { createPublicProfileService } from './public-profile.service.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createRateLimiter, type RateCounterStore } from './rate-limiter.ts';
 import { createProfileJsonCache } from './profile-json.cache.ts';
 import { createViewCounter } from './view-counter.ts';
 import { createVisitCountRepository } from '../repositories/visit-count.repository.ts';
@@ -31,16 +32,31 @@ import { createVisitService } from './visit.service.ts';
 import { visitRows } from './visit-counts.ts';
 import { createWalletService } from './wallet.service.ts';
 
-/** Builds every service on one database, storage and mailer. Routes reach them as `app.services`. */
-export function createServices(deps: { config: Config; db: Db; storage: Storage; mailer: Mailer; log: FastifyBaseLogger; authSecret: string; auth: Auth }) {
+/**
+ * Builds every service on one database, storage and mailer. Routes reach them as `app.services`.
+ * With Redis, `invalidation` carries changes between instances and `rateStore` counts limits
+ * there (falling back to the database); without, both default to the single-instance way.
+ */
+export function createServices(deps: {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  authSecret: string;
+  auth: Auth;
+  invalidation?: Invalidation;
+  rateStore?: (database: RateCounterStore) => RateCounterStore;
+}) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
-  const profiles = createProfileRepository(db);
+  const profiles = createProfileRepository(db, deps.invalidation ?? createLocalInvalidation());
   const links = createLinkRepository(db);
   const cards = createCardRepository(db);
   const leads = createLeadRepository(db);
   const visitCounts = createVisitCountRepository(db);
   // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
-  const rateLimiter = createRateLimiter(createRateCounterRepository(db));
+  const databaseCounters = createRateCounterRepository(db);
+  const rateLimiter = createRateLimiter(deps.rateStore ? deps.rateStore(databaseCounters) : databaseCounters);
   // Per process: at most one image decode per core at once (memory), a short queue behind.
   const decodeSlots = createDecodeSlots();
 

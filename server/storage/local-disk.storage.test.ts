@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from './local-disk.storage.ts';
 import { InvalidStorageKeyError, storageKeyFor, type Storage } from './storage.ts';
+import { describeStorageContract } from './storage.contract.ts';
 
 let base: string;
 let root: string;
@@ -30,6 +31,9 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
+describeStorageContract('local disk', { open: () => storage, openAgain: () => createLocalDiskStorage(root) });
+
+// What only a folder can show: the files on disk, and nothing beside the root.
 describe('createLocalDiskStorage', () => {
   it('stores, reads back and deletes an object with its content type', async () => {
     const key = storageKeyFor('p1', 'profileImage', 'jpg');
@@ -52,12 +56,6 @@ describe('createLocalDiskStorage', () => {
     expect(await reopened.get('profiles/p1/logo-a.png')).toEqual({ data: Buffer.from('png'), contentType: 'image/png' });
   });
 
-  it('replaces an existing object', async () => {
-    await storage.put('profiles/p1/a.jpg', Buffer.from('one'), 'image/jpeg');
-    await storage.put('profiles/p1/a.jpg', Buffer.from('two'), 'image/jpeg');
-    expect((await storage.get('profiles/p1/a.jpg'))?.data.toString()).toBe('two');
-  });
-
   it('refuses a content type that does not match the key', async () => {
     await expect(storage.put('profiles/p1/a.jpg', Buffer.from('x'), 'image/png')).rejects.toThrow(/does not match/);
     await expect(storage.put('profiles/p1/a.png', Buffer.from('x'), 'text/html')).rejects.toThrow(/does not match/);
@@ -76,33 +74,6 @@ describe('createLocalDiskStorage', () => {
     expect(await filesUnder(root)).toEqual(items.map((item) => item.key).sort());
   });
 
-  it('never lets a reader see a half-written object while writers replace it', async () => {
-    const key = 'profiles/p3/image-same.jpg';
-    const size = 4 * 1024 * 1024;
-    const versions = Array.from({ length: 6 }, (_, i) => Buffer.alloc(size, i + 1));
-    await storage.put(key, versions[0], 'image/jpeg');
-
-    let writing = true;
-    const writers = Promise.all(versions.map((data) => storage.put(key, data, 'image/jpeg'))).finally(() => {
-      writing = false;
-    });
-    const seen: number[] = [];
-    const reader = async () => {
-      do {
-        const object = await storage.get(key);
-        expect(object).not.toBeNull();
-        const data = object!.data;
-        expect(data.length).toBe(size);
-        // A whole version is one byte value throughout.
-        expect(data.subarray(1).every((byte) => byte === data[0])).toBe(true);
-        seen.push(data[0]);
-      } while (writing);
-    };
-    await Promise.all([writers, reader(), reader(), reader()]);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(await filesUnder(root)).toEqual([key]);
-  });
-
   it('refuses keys that would leave the root, for every operation', async () => {
     await writeFile(path.join(base, 'secret.jpg'), 'outside');
     const escaping = ['../secret.jpg', 'profiles/../../secret.jpg', `${base}/secret.jpg`, '/etc/passwd.jpg', '..\\secret.jpg', 'profiles/.x.jpg.tmp', ''];
@@ -112,11 +83,5 @@ describe('createLocalDiskStorage', () => {
       await expect(storage.delete(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
     }
     expect(await filesUnder(base)).toEqual(['secret.jpg']);
-  });
-
-  it('answers null for a key whose folder is a file', async () => {
-    await storage.put('profiles/p4.jpg', Buffer.from('x'), 'image/jpeg');
-    expect(await storage.get('profiles/p4.jpg/image.jpg')).toBeNull();
-    await storage.delete('profiles/p4.jpg/image.jpg');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidStorageKeyError, contentTypeForKey, isValidStorageKey, type Storage } from './storage.ts';
 
@@ -69,6 +69,11 @@ export function createLocalDiskStorage(rootDir: string): Storage {
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
+    },
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ImageKind } from '../images/image.processor.ts';
 
 /**
- * Where uploads live (DESIGN: local disk for one server, object storage for many).
+ * Where uploads live (DESIGN: local disk for one server, object storage for many):
+ * local-disk.storage.ts and s3.storage.ts, chosen by configuration (S3_BUCKET) in app.ts.
  *
  * Keys are relative, '/'-separated paths such as `profiles/{profileId}/image-{random}.jpg`
  * (see storageKeyFor). Every upload gets a new key, never an overwrite of the old one, so
@@ -21,6 +22,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes `key`; removing a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers and can be written (the local folder exists or can be made, the bucket is there); for /readyz. */
+  check(): Promise<void>;
 }
 
 /** What get() answers. */

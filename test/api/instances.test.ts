@@ -3,6 +3,7 @@ import { SESSION_CACHE_MS } from '../../server/auth/owner.guard.ts';
 import { STAMP_CACHE_MS } from '../../server/repositories/profile.repository.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createProfile } from '../support/factories.ts';
+import { startCuttableProxy, type CuttableProxy } from '../support/cuttable-proxy.ts';
 
 // DESIGN "Scale-out": N stateless instances on one database. Each instance keeps a profile's
 // stamp and a found session for a second; these suites check what that promises.
@@ -71,3 +72,129 @@ describe('two instances on one database', () => {
     expect((await other.get('/find/own/profiles/active', user)).status).toBe(401);
   });
 });
+
+// The same with Redis (REDIS_URL set: CI's PostgreSQL run, or by hand): changes are pushed, so
+// the other instance sees them on its next request, not within a second. Redis is reached
+// through a relay this suite can cut, to show the fall back to the database and the recovery.
+const redisUrl = process.env.REDIS_URL;
+describe.runIf(redisUrl)('two instances with Redis', () => {
+  let r: TestApp;
+  let peer: Awaited<ReturnType<TestApp['secondInstance']>>;
+  let relay: CuttableProxy;
+  let user: TestUser;
+  beforeAll(async () => {
+    const target = new URL(redisUrl!);
+    relay = await startCuttableProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    target.hostname = '127.0.0.1';
+    target.port = String(relay.port);
+    r = await createTestApp({ REDIS_URL: target.toString() });
+    peer = await r.secondInstance();
+    expect(await r.app.redis!.ready(5000)).toBe(true);
+    expect(await peer.app.redis!.ready(5000)).toBe(true);
+    user = await r.signUp();
+  });
+  afterAll(async () => {
+    await relay?.restore().catch(() => {});
+    await peer?.close();
+    await r?.close();
+    await relay?.close();
+  });
+
+  it('show an edit made through one instance on the other at once', async () => {
+    const profile = await createProfile(r, user, { firstName: 'Ada' });
+    // The other instance has the stamp in memory now (and would keep it for seconds).
+    expect((await show(peer, profile.id)).body.profile.firstName).toBe('Ada');
+    expect((await peer.get(`/p/${profile.id}?lng=en`)).raw).toContain('Ada');
+    expect((await r.post('/profile/update', { id: profile.id, firstName: 'Grace' }, user)).status).toBe(200);
+    // The change was published before the update answered; what the other instance needs is to
+    // read its socket once, as a request arriving over the network would let it (inject does not).
+    await networkHop();
+    expect((await show(peer, profile.id)).body.profile.firstName).toBe('Grace');
+    expect((await peer.get(`/p/${profile.id}?lng=en`)).raw).toContain('Grace');
+  });
+
+  it('keep stamps longer than a second while changes are pushed', async () => {
+    const profile = await createProfile(r, user, { firstName: 'Kept' });
+    // The owner's own read: it counts no view (writing a view count renews the stamp).
+    const ownRead = () => peer.post('/find/own/profile/by-id', { profileId: profile.id }, user);
+    await networkHop();
+    expect((await ownRead()).status).toBe(200);
+    // Changed behind the app's back (no publish): the pushed cache still answers from memory after a second.
+    await r.app.db
+      .updateTable('profile')
+      .set({ firstName: 'Behind', updated: Date.now() + 5 })
+      .where('id', '=', profile.id)
+      .execute();
+    await later(STAMP_CACHE_MS + 100);
+    expect((await ownRead()).body.firstName).toBe('Kept');
+  });
+
+  it('refuse a signed-out token on the other instance at once', async () => {
+    const someone = await r.signUp();
+    expect((await peer.get('/find/own/profiles/active', someone)).status).toBe(200);
+    const out = await r.call({ method: 'POST', url: '/api/auth/sign-out', headers: { ...someone.auth, origin: r.config.publicUrl }, payload: {} });
+    expect(out.status).toBe(200);
+    await networkHop();
+    expect((await peer.get('/find/own/profiles/active', someone)).status).toBe(401);
+  });
+
+  it('count rate limits in Redis', async () => {
+    await r.signUp(); // a sign-in counts against its limits
+    const keys = await r.app.redis!.client.keys(`${r.app.redis!.keyPrefix}rate:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect((await r.get('/readyz')).body.components).toEqual({ database: 'up', redis: 'up', storage: 'up' });
+  });
+
+  it('write pending views on a graceful stop, and close Redis only after that', async () => {
+    const profile = await createProfile(r, user);
+    const third = await r.secondInstance();
+    await Promise.all(
+      Array.from({ length: 25 }, () =>
+        third.app.inject({ method: 'POST', url: '/profile/show', payload: { profileId: profile.id }, headers: { 'user-agent': BROWSER_UA } }),
+      ),
+    );
+    const redis = third.app.redis!;
+    await third.close();
+    // QUIT was answered; the socket closes right after.
+    await waitFor(() => redis.client.status === 'end' && redis.subscriber.status === 'end');
+    const row = await r.app.db.selectFrom('profile').select('profileViews').where('id', '=', profile.id).executeTakeFirstOrThrow();
+    expect(Number(row.profileViews)).toBe(25);
+  });
+
+  it('keep answering when Redis goes away, within a second of freshness, and use it again when it is back', async () => {
+    const profile = await createProfile(r, user, { firstName: 'Before' });
+    expect((await show(peer, profile.id)).status).toBe(200);
+    await relay.cut();
+    await waitFor(() => !r.app.redis!.isUp() && !peer.app.redis!.isUp());
+    // Limits fall back to the database: sign-up and sign-in still work; nothing is a 500.
+    const during = await r.signUp();
+    expect((await peer.get('/find/own/profiles/active', during)).status).toBe(200);
+    const ready = await r.get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ status: 'unavailable', components: { database: 'up', redis: 'down', storage: 'up' } });
+    // Edits reach the other instance within the one-second cache, as without Redis.
+    expect((await r.post('/profile/update', { id: profile.id, firstName: 'During' }, user)).status).toBe(200);
+    await later(STAMP_CACHE_MS + 100);
+    expect((await show(peer, profile.id)).body.profile.firstName).toBe('During');
+
+    await relay.restore();
+    await waitFor(() => r.app.redis!.isUp() && peer.app.redis!.isUp());
+    expect((await r.get('/readyz')).status).toBe(200);
+    // Pushed again: the next request on the other instance sees an edit.
+    await later(100); // the subscription is renewed right after the connection is ready
+    expect((await r.post('/profile/update', { id: profile.id, firstName: 'After' }, user)).status).toBe(200);
+    await networkHop();
+    expect((await show(peer, profile.id)).body.profile.firstName).toBe('After');
+  }, 30_000);
+});
+
+/** What a request crossing the network gives the receiving instance: a few turns of its event loop to read its sockets (10 ms, against a cache time of 1 s without Redis). */
+const networkHop = () => later(10);
+
+async function waitFor(condition: () => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await later(20);
+  }
+}

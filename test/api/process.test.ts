@@ -23,6 +23,8 @@ const env = {
   DEMO_CARDS: '0',
   DATABASE_URL: '',
   PUBLIC_URL: base,
+  // With REDIS_URL set (CI's PostgreSQL run) the process uses Redis too, under keys of its own.
+  REDIS_KEY_PREFIX: `process-test:${process.pid}:`,
 };
 let server: ChildProcess;
 

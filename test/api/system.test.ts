@@ -56,10 +56,11 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz answers ready while the database is reachable', async () => {
+  it('GET /readyz answers ready with each component while the database and storage answer', async () => {
     const res = await t.get('/readyz');
     expect(res.status, res.raw).toBe(200);
-    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.body).toEqual({ status: 'ready', components: { database: 'up', redis: t.config.redis ? 'up' : 'off', storage: 'up' } });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile, expectD4, multipartBody, pngImage, readOwnProfile, upload } from '../support/factories.ts';
+import { startS3Server, type TestS3Server } from '../support/s3-server.ts';
 
 /** D13 uploads: 5 MB on the server too, type by content, re-encoded without metadata, SVG refused. */
 
@@ -205,5 +208,55 @@ describe('GET /find/own/login-image (D15)', () => {
     await upload(t, user, 'profileImage', p.id, png);
     expect((await t.post('/profile/delete', { profileId: p.id }, user)).status).toBe(200);
     expect((await t.get('/find/own/login-image', user)).body).toEqual({ loginImagePath: null });
+  });
+});
+
+// Uploads in an S3-compatible bucket (S3_BUCKET; s3rver from the npm registry, in this process):
+// what one instance stored, the other serves; /readyz says when the store does not answer.
+describe('with S3 storage', () => {
+  let s3: TestS3Server;
+  let first: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Server(['uploads-a']);
+    first = await createTestApp(s3.env);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await s3?.close();
+  });
+
+  it('serves an upload made through one instance from the other, from the bucket, and deletes the replaced one', async () => {
+    const user = await first.signUp();
+    const p = await createProfile(first, user);
+    const one = await upload(first, user, 'profileImage', p.id, png);
+    expect(one.status, one.raw).toBe(200);
+    const other = await first.secondInstance();
+    try {
+      const served = await other.app.inject({ method: 'GET', url: one.body.profileImagePath });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(120);
+      // Nothing in the data folder: the bucket holds it.
+      expect(fs.existsSync(path.join(first.config.dataDir, 'uploads'))).toBe(false);
+      const two = await upload(first, user, 'profileImage', p.id, await pngImage(60, 40));
+      expect(two.status).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url: one.body.profileImagePath })).statusCode).toBe(404);
+      expect((await other.app.inject({ method: 'GET', url: two.body.profileImagePath })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says storage down in /readyz (503) while the store does not answer', async () => {
+    const unreachable = await createTestApp({ ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:1' });
+    try {
+      const res = await unreachable.get('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body.components.storage).toBe('down');
+      expect(res.body.components.database).toBe('up');
+    } finally {
+      await unreachable.close();
+    }
   });
 });

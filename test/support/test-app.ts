@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import type { Edition } from '../../shared/schemas/card.schema.ts';
+import { startS3Server, type TestS3Server } from './s3-server.ts';
 
 /** A signed-in test user. */
 export interface TestUser {
@@ -47,6 +48,14 @@ let counter = 0;
 
 /** Builds the app for one test file. `env` adds settings (e.g. SMTP_URL). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // With REDIS_URL in the environment (CI's PostgreSQL run), every suite runs with Redis too;
+  // with TEST_STORAGE=s3, with uploads in an S3 server of its own (s3rver, in this process).
+  if (process.env.REDIS_URL && !('REDIS_URL' in env)) env = { ...env, REDIS_URL: process.env.REDIS_URL };
+  let s3: TestS3Server | undefined;
+  if (process.env.TEST_STORAGE === 's3' && !('S3_BUCKET' in env)) {
+    s3 = await startS3Server();
+    env = { ...env, ...s3.env };
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   let pgSchema: string | undefined;
@@ -68,6 +77,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DEMO_CARDS: '0',
     ...env,
+    // Each test app (and its second instance) gets its own Redis keys and channel, so parallel suites never meet.
+    ...(env.REDIS_URL && !env.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: `test:${process.pid}:${++counter}:${randomBytes(3).toString('hex')}:` } : {}),
   });
   const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
   const app = await buildApp(config, { database, logger: false });
@@ -120,6 +131,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return `http://127.0.0.1:${config.port}`;
     },
     async close() {
+      // The suite's Redis keys go with it (its prefix is its own).
+      const redis = app.redis;
+      if (redis?.isUp()) {
+        const keys = await redis.client.keys(`${redis.keyPrefix}*`);
+        if (keys.length) await redis.client.del(...keys);
+      }
       await app.close();
       if (pgSchema && databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -127,6 +144,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await client.query(`drop schema ${pgSchema} cascade`);
         await client.end();
       }
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
