@@ -164,7 +164,7 @@ describe('GET /download/account-export', () => {
     ]);
     expect(main.leads).toEqual([expect.objectContaining({ email: 'visitor@example.net', language: 'de' })]);
     const today = new Date().toISOString().slice(0, 10);
-    const views = (main.statistics as Array<Record<string, unknown>>).find((row) => row.metric === 'views');
+    const views = (main.statistics as Array<Record<string, unknown>>).find((row) => row.metric === 'view');
     expect(views).toMatchObject({ profileId: main.id, day: today, source: 'link' });
     expect(Number(views?.count)).toBe(1);
     const other = doc.profiles.find((p: { id: string }) => p.id === spare.id);

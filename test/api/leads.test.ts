@@ -183,7 +183,7 @@ describe('the contact form’s new optional fields', () => {
       remoteAddress: client(),
     });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/p/${p.id}?lng=en#contact-sent`);
+    expect(res.headers.location).toBe(`/p/${p.id}?lng=en&src=qr#contact-sent`);
     expect((await leadRows(p.id))[0]).toMatchObject({ email, name: 'Zoë Ærø', phone: '', company: 'ACME', message: 'Hi', source: 'qr', language: 'en' });
   });
 
