@@ -142,7 +142,9 @@ async function main() {
     const { token } = await json('POST', '/api/auth/sign-in/email', { email, password: 'bench-password-1' });
     const auth = { authorization: `Bearer ${token}` };
     const profile = await json('POST', '/profile/create', fixture.profile, auth);
-    for (const link of fixture.links) await json('POST', '/social-media-link/create', { ...link, profileId: profile.id }, auth);
+    const linkIds: string[] = [];
+    for (const link of fixture.links)
+      linkIds.push((await json('POST', '/social-media-link/create', { ...link, profileId: profile.id }, auth)).socialMediaLinkId);
 
     const allTargets: Target[] = [
       { name: 'hello-world GET /bench/hello', method: 'GET', path: '/bench/hello' },
@@ -166,6 +168,8 @@ async function main() {
           path: `/l/${profile.shortLinkId}`,
           headers: { 'Accept-Encoding': 'gzip', Accept: 'text/html', 'Accept-Language': 'de' },
         },
+        // A link click from the page (issue 12): counted, then a 302 to the link.
+        { name: 'GET /go/{linkId} (302)', method: 'GET', path: `/go/${linkIds[0]}?p=${profile.id}&src=link` },
       );
     }
 

@@ -78,7 +78,7 @@ export function createServices(deps: {
   const jsonCache = createProfileJsonCache();
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
-  const visits = createVisitService({ visits: visitCounts, views });
+  const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret) });
   return {

@@ -1,9 +1,13 @@
 import { toSafeHref } from '../../shared/safe-url.ts';
 import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
 import { isBot } from '../lib/bots.ts';
+import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { VisitCountRepository } from '../repositories/visit-count.repository.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VisitEvent } from './visit-counts.ts';
+
+/** Bound on the remembered link hrefs: emptied at this size (a miss costs one indexed read). */
+const MAX_REMEMBERED_LINKS = 10_000;
 
 /** Who asked, as far as counting cares (D10): bots and HEAD requests are not visitors. */
 export interface VisitClient {
@@ -16,8 +20,10 @@ export interface VisitClient {
 export const isVisitor = (client: VisitClient) => !client.head && !isBot(client.userAgent);
 
 /** Issue 12: counts what visitors do on public pages, and resolves their link clicks. */
-export function createVisitService(deps: { visits: VisitCountRepository; views: ViewCounter }) {
-  const { visits, views } = deps;
+export function createVisitService(deps: { visits: VisitCountRepository; profiles: ProfileRepository; views: ViewCounter }) {
+  const { visits, profiles, views } = deps;
+  /** Safe hrefs of clicked links (null: not the profile's, or not renderable), per profile stamp. */
+  const hrefs = new Map<string, { stamp: number; href: string | null }>();
   return {
     /**
      * Counts an event for the day's aggregates unless the client is a bot or a HEAD request;
@@ -33,8 +39,19 @@ export function createVisitService(deps: { visits: VisitCountRepository; views: 
      * that profile's, the profile is not public, or no safe href can be made of the link.
      */
     async click(profileId: string, linkId: string, source: VisitSource, client: VisitClient): Promise<string | null> {
-      const value = await visits.publicLink(profileId, linkId);
-      const href = value === undefined ? null : toSafeHref(value);
+      // Hot path, like the pages: the profile's remembered stamp decides whether the link read
+      // last time still holds (every link write bumps it, profiles.change), so most clicks read nothing.
+      const stamp = (await profiles.publicStamp(profileId))?.updated;
+      if (stamp === undefined) return null;
+      const key = `${profileId}/${linkId}`;
+      let known = hrefs.get(key);
+      if (known?.stamp !== stamp) {
+        const value = await visits.publicLink(profileId, linkId);
+        known = { stamp, href: value === undefined ? null : toSafeHref(value) };
+        if (hrefs.size >= MAX_REMEMBERED_LINKS) hrefs.clear();
+        hrefs.set(key, known);
+      }
+      const { href } = known;
       if (href === null) return null;
       if (isVisitor(client)) views.countVisit({ profileId, metric: 'click', source, linkId });
       return href;

@@ -57,6 +57,19 @@ describe('GET /go/{socialMediaLinkId}', () => {
     expect(await clicks(profile.id)).toEqual([]);
   });
 
+  it('follows a changed or removed link at once, although clicks are answered from memory', async () => {
+    const profile = await createProfile(t, owner);
+    const link = await createLink(t, owner, profile.id, { link: 'https://old.example.com', name: 'Alt' });
+    const url = `/go/${link.socialMediaLinkId}?p=${profile.id}`;
+    expect((await go(url)).headers.location).toBe('https://old.example.com/');
+    expect((await go(url)).headers.location).toBe('https://old.example.com/');
+    const update = { socialMediaLinkId: link.socialMediaLinkId, type: link.type, link: 'https://new.example.com', name: 'Neu', sort: 1 };
+    expect((await t.post('/social-media-link/update', update, owner)).status).toBe(200);
+    expect((await go(url)).headers.location).toBe('https://new.example.com/');
+    expect((await t.post('/social-media-link/remove', { socialMediaLinkId: link.socialMediaLinkId }, owner)).status).toBe(200);
+    expectD4(await go(url), 404, 'cmc/link-not-found');
+  });
+
   it('does not redirect for a deactivated profile', async () => {
     const profile = await createProfile(t, owner);
     const link = await createLink(t, owner, profile.id);
