@@ -107,9 +107,37 @@ describe('three instances behind a round-robin proxy', () => {
     expect(Number(rows[0].profileViews)).toBe(600);
   });
 
-  // TODO(analytics, issue 12): once clicks are counted, the same as above for link clicks:
-  // concurrent clicks through the proxy, the stored click count exactly their number.
-  it.todo('count link clicks exactly under concurrent load across instances');
+  it('count link clicks exactly under concurrent load across instances', async () => {
+    const user = await owner();
+    const profile = await newProfile(user);
+    const link = await call(
+      c.base,
+      'POST',
+      '/social-media-link/create',
+      { profileId: profile.id, type: 'website', link: 'https://example.com', name: 'Web', sort: 1 },
+      user.auth,
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const linkId = link.body.socialMediaLinkId as string;
+    const before = [...c.proxyStats.byInstance];
+    const answers = await pool(600, 32, () =>
+      fetch(`${c.base}/go/${linkId}?p=${profile.id}&src=nfc`, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } }).then((r) => r.status),
+    );
+    expect(answers.every((s) => s === 302)).toBe(true);
+    c.proxyStats.byInstance.forEach((n, i) => expect(n - before[i], `instance ${i}`).toBeGreaterThan(150));
+    // Every instance adds its clicks to the same daily row (count = count + excluded.count).
+    const clicks = () =>
+      c.query<{ n: string }>(
+        `select coalesce(sum("count"), 0) as n from "visitCount" where "profileId" = $1 and "linkId" = $2 and metric = 'click' and source = 'nfc'`,
+        [profile.id, linkId],
+      );
+    await eventually(clicks, (r) => Number(r[0].n) >= 600);
+    await new Promise((r) => setTimeout(r, 500)); // no late extra count either
+    expect(Number((await clicks())[0].n)).toBe(600);
+    // And the owner reads them back through any instance.
+    const stats = await call(c.base, 'GET', `/find/own/stats?profileId=${profile.id}&days=7`, undefined, user.auth);
+    expect(stats.body.links).toEqual([{ socialMediaLinkId: linkId, name: 'Web', clicks: 600 }]);
+  });
 
   it('show a profile change made through one instance on the next request to every other', async () => {
     const user = await owner();
