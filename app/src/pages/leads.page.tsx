@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { LeadDetailsDialog } from '../leads/lead-details.dialog.tsx';
 import { dateFormatter, leadTitle } from '../leads/lead-format.ts';
 import '../styles/leads.css';
+import { profileLabel } from '../profile/profile-label.ts';
 
 /** Issue 12, "Contacts": every lead of the owner's profiles, newest first, with search, filters, status, deletion and exports. */
 export default function LeadsPage() {
@@ -102,7 +103,7 @@ export default function LeadsPage() {
             <option value="">{t('all_profiles')}</option>
             {profiles.data?.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.profileName || [p.firstName, p.lastName].filter(Boolean).join(' ') || p.id}
+                {profileLabel(p) || p.id}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ import { toast } from '../components/toast.ts';
 import { useConfirm } from '../components/use-confirm.tsx';
 import { saveBlob } from '../hooks/save-blob.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { profileLabel } from '../profile/profile-label.ts';
 
 /** SPEC 2, My card: QR code, card image, the profile the card shows, preview and reset. */
 export default function MyCardPage() {
@@ -132,7 +133,7 @@ export default function MyCardPage() {
             <option value="">{t('choose_profile')}</option>
             {profiles.data?.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.profileName || [p.firstName, p.lastName].filter(Boolean).join(' ') || p.id}
+                {profileLabel(p) || p.id}
               </option>
             ))}
           </select>

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { CardPickerDialog } from '../wallet/card-picker.dialog.tsx';
 import { WalletBadge } from '../wallet/wallet-badge.tsx';
 import type { WalletKind } from '../wallet/wallet-pass.ts';
+import { profileLabel } from '../profile/profile-label.ts';
 
 /** SPEC 2, Overview: verification first, then cards, wallet badges and profiles. */
 export default function OverviewPage() {
@@ -163,35 +164,29 @@ function Dashboard() {
           <ul className="profile-list">
             {profiles.data.map((profile) => {
               const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+              const name = profileLabel(profile) || t('unnamed_profile');
               return (
                 <li key={profile.id} className="profile-row">
                   <span className="profile-avatar" aria-hidden="true">
                     {profile.profileImagePath ? (
                       <img src={profile.profileImagePath} alt="" width={48} height={48} />
                     ) : (
-                      (profile.profileName || fullName || '?').slice(0, 1).toUpperCase()
+                      (profileLabel(profile) || '?').slice(0, 1).toUpperCase()
                     )}
                   </span>
                   <span className="profile-row-body">
-                    <span className="profile-row-title">{profile.profileName || fullName || t('unnamed_profile')}</span>
+                    <span className="profile-row-title">{name}</span>
                     <span className="profile-row-meta">
                       {fullName && profile.profileName ? `${fullName} · ` : ''}
                       {t('views', { count: profile.profileViews })}
                       {' · '}
-                      <Link
-                        to={`/profile/${encodeURIComponent(profile.id)}/stats`}
-                        aria-label={t('stats_named', { name: profile.profileName || fullName || t('unnamed_profile') })}
-                      >
+                      <Link to={`/profile/${encodeURIComponent(profile.id)}/stats`} aria-label={t('stats_named', { name })}>
                         {t('stats')}
                       </Link>
                     </span>
                   </span>
                   <span className={`badge ${profile.isInUse ? 'badge-success' : 'badge-neutral'}`}>{profile.isInUse ? t('in_use') : t('not_in_use')}</span>
-                  <Link
-                    to={`/profile/${encodeURIComponent(profile.id)}`}
-                    className="btn btn-secondary btn-small"
-                    aria-label={t('edit_named', { name: profile.profileName || fullName || t('unnamed_profile') })}
-                  >
+                  <Link to={`/profile/${encodeURIComponent(profile.id)}`} className="btn btn-secondary btn-small" aria-label={t('edit_named', { name })}>
                     {t('edit')}
                   </Link>
                 </li>

@@ -12,6 +12,7 @@ import { LoadingBlock, Spinner } from '../components/spinner.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { DAY_METRICS, isEmpty, totals } from '../stats/stats-summary.ts';
 import '../styles/stats.css';
+import { profileLabel } from '../profile/profile-label.ts';
 
 // The drawing is only needed once there is something to draw.
 const DayChart = lazy(() => import('../stats/day-chart.tsx').then((m) => ({ default: m.DayChart })));
@@ -32,7 +33,7 @@ export default function ProfileStatsPage() {
   const days: StatsRange = isRange(asked) ? asked : 30;
   const profile = useQuery({ queryKey: profileKeys.detail(id), queryFn: () => profilesApi.byId(id) });
   const stats = useQuery({ queryKey: statsKeys.profile(id, days), queryFn: () => statsApi.ofProfile(id, days), placeholderData: (previous) => previous });
-  const name = profile.data ? profile.data.profileName || [profile.data.firstName, profile.data.lastName].filter(Boolean).join(' ') : '';
+  const name = profile.data ? profileLabel(profile.data) : '';
   useDocumentTitle(name ? t('title_named', { name }) : t('title'));
 
   const back = (
