@@ -88,7 +88,7 @@ export function createServices(deps: {
     links: createLinkService({ profiles, links }),
     publicProfiles,
     cards: createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views }),
-    media: createMediaService({ profiles, storage, decodeSlots, log }),
+    media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
     downloads,
     views,
     visits,

@@ -7,15 +7,24 @@ import { mediaPath } from '../presenters/profile.presenter.ts';
 import type { ProfileRepository } from '../repositories/profile.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { storageKeyFor } from '../storage/storage.ts';
+import type { RateLimiter, RateRule } from './rate-limiter.ts';
+
+/**
+ * Uploads per account: every one is a decode that costs CPU and memory (the decode slots bound
+ * how many run at once in a process; this bounds how many one account may ask for). Counted
+ * where every instance sees it (the database, or Redis when configured).
+ */
+export const UPLOAD_RULE: RateRule = { name: 'upload', max: 60, windowMs: 60 * 60 * 1000 };
 
 /** Profile image and logo uploads (D13) and serving stored media. */
 export function createMediaService(deps: {
   profiles: ProfileRepository;
   storage: Storage;
   decodeSlots: DecodeSlots;
+  rateLimiter: RateLimiter;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { profiles, storage, log } = deps;
+  const { profiles, storage, rateLimiter, log } = deps;
 
   async function dropOld(key: string | null) {
     if (!key) return;
@@ -30,6 +39,7 @@ export function createMediaService(deps: {
       if (!profile) throw profileNotFound();
       if (file.length > MAX_UPLOAD_BYTES) throw new AppError(413, ErrorCode.fileTooLarge, 'The image is larger than 5 MB.', kind);
       if (file.length === 0) throw new AppError(400, ErrorCode.invalidInput, `${kind}: the file is empty`, kind);
+      await rateLimiter.consume([[UPLOAD_RULE, owner.userId]], 'Too many uploads in a short time. Please try again later.');
       const image = await deps.decodeSlots.run(() => processProfileImage(file, kind));
       const key = storageKeyFor(profileId, kind, image.extension);
       await storage.put(key, image.data, image.contentType);

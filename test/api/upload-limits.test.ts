@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { createProfile, expectD4, pngImage, upload } from '../support/factories.ts';
+import type { FastifyInstance } from 'fastify';
+import { createProfile, expectD4, multipartBody, pngImage, upload } from '../support/factories.ts';
 
 /**
  * Issue 10, point 6: image decoding takes memory in proportion to the pixels, so a process
@@ -51,3 +52,34 @@ describe('many large uploads at once', () => {
     expect((await upload(t, owner, 'profileImage', profiles[0].id, await pngImage(64, 64))).status).toBe(200);
   }, 120_000);
 });
+
+describe('uploads per account', () => {
+  it('refuses the 61st upload of an hour with 429 and Retry-After, for this account only, counted across instances', async () => {
+    const busy = await t.signUp();
+    const profile = await createProfile(t, busy);
+    const small = await pngImage(16, 16, '#224466');
+    const second = await t.secondInstance();
+    try {
+      for (let i = 0; i < 60; i++) {
+        // Every other upload through the second instance: the count is shared, not per process.
+        const res = i % 2 ? await upload(t, busy, 'profileImage', profile.id, small) : await uploadVia(second.app, busy, profile.id, small);
+        expect(res.status, `upload ${i + 1}`).toBe(200);
+      }
+      const refused = await upload(t, busy, 'profileImage', profile.id, small);
+      expectD4(refused, 429, 'cmc/rate-limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another account is not affected.
+      const other = await createProfile(t, owner);
+      expect((await upload(t, owner, 'profileImage', other.id, small)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+/** An upload through another instance of the server (inject, as `upload` does on the first). */
+async function uploadVia(app: FastifyInstance, user: TestUser, profileId: string, data: Buffer) {
+  const body = await multipartBody({ profileId }, { field: 'profileImage', data, filename: 'photo.png', contentType: 'image/png' });
+  const res = await app.inject({ method: 'POST', url: '/upload/profileImage', payload: body.payload, headers: { ...body.headers, ...user.auth } });
+  return { status: res.statusCode };
+}
