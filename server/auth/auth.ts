@@ -182,8 +182,10 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
         '/two-factor/*': { window: 10 * 60, max: 30 },
         // Each change mails two addresses.
         '/change-email': { window: 10 * 60, max: 5 },
-        // Passkey ceremonies per client address, like second-factor codes.
-        '/passkey/*': { window: 10 * 60, max: 30 },
+        // Passkey sign-ins per client address, like second-factor codes (the Security screen's
+        // list, rename and remove keep the general limit).
+        '/passkey/generate-authenticate-options': { window: 10 * 60, max: 30 },
+        '/passkey/verify-authentication': { window: 10 * 60, max: 30 },
       },
     },
     advanced: {

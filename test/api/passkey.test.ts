@@ -24,11 +24,17 @@ interface Answer {
   headers: Record<string, unknown>;
 }
 
-function authCall(method: 'GET' | 'POST', url: string, options: { token?: string; cookie?: string; body?: unknown } = {}): Promise<Answer> {
+function authCall(method: 'GET' | 'POST', url: string, options: { token?: string; cookie?: string; body?: unknown; address?: string } = {}): Promise<Answer> {
   const headers: Record<string, string> = { origin: t.config.publicUrl };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
-  return t.call({ method, url, headers, remoteAddress: freshAddress(), ...(method === 'POST' ? { payload: (options.body ?? {}) as object } : {}) });
+  return t.call({
+    method,
+    url,
+    headers,
+    remoteAddress: options.address ?? freshAddress(),
+    ...(method === 'POST' ? { payload: (options.body ?? {}) as object } : {}),
+  });
 }
 
 function cookiesOf(answer: Answer): string {
@@ -97,6 +103,13 @@ describe('signing in with a passkey', () => {
       400,
       'passkey-challenge-expired',
     );
+  });
+
+  it('limits sign-in attempts per client address (30 in 10 minutes), not the addresses next to it', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 30; i++) expect((await authCall('GET', '/api/auth/passkey/generate-authenticate-options', { address })).status).toBe(200);
+    expectD4(await authCall('GET', '/api/auth/passkey/generate-authenticate-options', { address }), 429, 'too-many-requests');
+    expect((await authCall('GET', '/api/auth/passkey/generate-authenticate-options')).status).toBe(200);
   });
 });
 
