@@ -151,6 +151,9 @@ describe('GET /download/account-export', () => {
     const hash = (await t.app.db.selectFrom('account').select('password').where('userId', '=', user.userId).executeTakeFirstOrThrow()).password!;
     expect(raw).not.toContain(hash.slice(0, 20));
     expect(doc.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
+    // Passkeys by name and date, never their public keys or credential ids.
+    expect(doc.passkeys).toEqual([expect.objectContaining({ name: 'Phone', deviceType: 'multiDevice' })]);
+    expect(Object.keys(doc.passkeys[0]).sort()).toEqual(['backedUp', 'createdAt', 'deviceType', 'name']);
     expect(doc.sessions).toHaveLength(2); // sign-up's and the sign-in's
     expect(Object.keys(doc.sessions[0]).sort()).toEqual(['browser', 'createdAt', 'expiresAt', 'ipAddress', 'lastSeenAt', 'os']);
 
