@@ -25,6 +25,15 @@ describe.each<Lng>(['en', 'de'])('passkeys in %s', (lng) => {
       const section = page.getByRole('region', { name: s('passkeys.title') });
       await section.getByText(s('passkeys.empty')).waitFor();
 
+      // A ceremony the person cancels (the browser rejects with NotAllowedError) is said as such.
+      await page.evaluate(() => {
+        navigator.credentials.create = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+      });
+      await section.getByRole('button', { name: s('passkeys.add') }).click();
+      await section.getByText(s('passkeys.errors.cancelled')).waitFor();
+      await page.reload();
+      await section.getByText(s('passkeys.empty')).waitFor();
+
       // Add: the browser's ceremony with the virtual authenticator; the passkey is listed by its name.
       const name = lng === 'de' ? 'Laptop Büro' : 'Work laptop';
       await section.getByLabel(s('passkeys.name')).fill(name);
