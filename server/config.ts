@@ -95,6 +95,8 @@ export interface Config {
   dataDir: string;
   /** No trailing slash. */
   publicUrl: string;
+  /** Passkeys (WebAuthn) are bound to the public address: its host name and its origin. */
+  webAuthn: { rpID: string; origin: string };
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -183,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(s.DATA_DIR),
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
+    webAuthn: webAuthnOf(s.PUBLIC_URL ?? `http://localhost:${s.PORT}`),
     databaseUrl: s.DATABASE_URL,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
@@ -219,4 +222,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
   };
+}
+
+/** The relying party of passkeys: the public address's host name (no port) and its origin. */
+function webAuthnOf(publicUrl: string): Config['webAuthn'] {
+  const url = new URL(publicUrl);
+  return { rpID: url.hostname, origin: url.origin };
 }

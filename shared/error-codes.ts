@@ -42,6 +42,12 @@ export const AuthErrorCode = {
   invalidCode: 'invalid-code',
   /** The two-factor step of a sign-in has expired (10 minutes) or was used: sign in again. */
   twoFactorExpired: 'two-factor-expired',
+  /** A passkey ceremony's challenge (5 minutes) has expired or was used: start again. */
+  passkeyChallengeExpired: 'passkey-challenge-expired',
+  /** The passkey is not known here (removed, another site's, another account's). */
+  passkeyNotFound: 'passkey-not-found',
+  /** The authenticator's answer did not verify. */
+  passkeyFailed: 'passkey-failed',
   internalError: 'internal-error',
 } as const;
 export type AuthErrorCodeValue = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];

@@ -5,7 +5,7 @@ import { authErrorAnswer, authErrorCode, type Auth } from './auth.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
 /** Identity calls that only start sessions. */
-const SESSION_STARTS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const SESSION_STARTS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/passkey/verify-authentication']);
 
 /**
  * Hands /api/auth/* to better-auth as a Web Request and turns its error answers into D4's

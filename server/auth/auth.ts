@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
@@ -51,6 +52,52 @@ const updatePasswordPlugin = {
         return ctx.json({ status: true });
       },
     ),
+  },
+} satisfies BetterAuthPlugin;
+
+/**
+ * The session of an auth call, for a before-hook: the bearer plugin's own hook turns the header
+ * into the session cookie only for the endpoint (hooks do not see each other's changes).
+ */
+async function sessionInHook(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const bearer = /^Bearer (.+)$/i.exec(ctx.headers?.get('authorization') ?? '')?.[1];
+  if (!bearer) return (await getSessionFromCtx(ctx))?.session ?? null;
+  return (await ctx.context.internalAdapter.findSession(decodeURIComponent(bearer).split('.')[0]))?.session ?? null;
+}
+
+/**
+ * Issue 13.6, around better-auth's passkey plugin:
+ * - a new passkey is a lasting way into the account, so adding one needs a sign-in of the last
+ *   five minutes (as a password change does): a session token taken from a device cannot plant
+ *   a passkey of its own (better-auth's own freshness check is off, `freshAge` 0, see below);
+ * - naming or removing a passkey of another account answers "not found" like an unknown one
+ *   (the plugin answers a bare 401 there, which would sign the owner app out).
+ * Without a session the endpoints themselves answer 401.
+ */
+const passkeyGuardPlugin = {
+  id: 'passkey-guard',
+  hooks: {
+    before: [
+      {
+        matcher: (ctx) => ctx.path === '/passkey/generate-register-options' || ctx.path === '/passkey/verify-registration',
+        handler: createAuthMiddleware(async (ctx) => {
+          const session = await sessionInHook(ctx);
+          if (session && Date.now() - new Date(session.createdAt).getTime() > RECENT_LOGIN_SECONDS * 1000) {
+            throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Please sign in again to add a passkey.' });
+          }
+        }),
+      },
+      {
+        matcher: (ctx) => ctx.path === '/passkey/update-passkey' || ctx.path === '/passkey/delete-passkey',
+        handler: createAuthMiddleware(async (ctx) => {
+          const session = await sessionInHook(ctx);
+          const id = (ctx.body as { id?: unknown } | undefined)?.id;
+          if (!session || typeof id !== 'string') return;
+          const found = await ctx.context.adapter.findOne<{ userId: string }>({ model: 'passkey', where: [{ field: 'id', value: id }] });
+          if (!found || found.userId !== session.userId) throw new APIError('NOT_FOUND', { code: 'PASSKEY_NOT_FOUND', message: 'Passkey not found' });
+        }),
+      },
+    ],
   },
 } satisfies BetterAuthPlugin;
 
@@ -135,6 +182,10 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
         '/two-factor/*': { window: 10 * 60, max: 30 },
         // Each change mails two addresses.
         '/change-email': { window: 10 * 60, max: 5 },
+        // Passkey sign-ins per client address, like second-factor codes (the Security screen's
+        // list, rename and remove keep the general limit).
+        '/passkey/generate-authenticate-options': { window: 10 * 60, max: 30 },
+        '/passkey/verify-authentication': { window: 10 * 60, max: 30 },
       },
     },
     advanced: {
@@ -164,6 +215,9 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
             }),
           ]
         : []),
+      // Issue 13.6: passkeys (WebAuthn), bound to the public address's host name and origin.
+      passkey({ rpID: config.webAuthn.rpID, rpName: 'Contact Cards', origin: config.webAuthn.origin }),
+      passkeyGuardPlugin,
       // Issue 13.4: TOTP with an authenticator app, confirmed by a first code; ten backup codes.
       twoFactor({
         issuer: 'Contact Cards',
@@ -198,6 +252,10 @@ const AUTH_CODE_MAP: Record<string, string> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: AuthErrorCode.tooManyRequests,
   ACCOUNT_TEMPORARILY_LOCKED: AuthErrorCode.tooManyRequests,
   INVALID_TWO_FACTOR_COOKIE: AuthErrorCode.twoFactorExpired,
+  CHALLENGE_NOT_FOUND: AuthErrorCode.passkeyChallengeExpired,
+  PASSKEY_NOT_FOUND: AuthErrorCode.passkeyNotFound,
+  AUTHENTICATION_FAILED: AuthErrorCode.passkeyFailed,
+  FAILED_TO_VERIFY_REGISTRATION: AuthErrorCode.passkeyFailed,
 };
 
 /**
@@ -206,6 +264,9 @@ const AUTH_CODE_MAP: Record<string, string> = {
  */
 export function authErrorAnswer(status: number, code: string): { status: number; field?: string } {
   if (code === AuthErrorCode.invalidCode) return { status: 400, field: 'code' };
+  // The passkey plugin answers these with 401, which would sign the owner app out.
+  if (code === AuthErrorCode.passkeyNotFound) return { status: 404 };
+  if (code === AuthErrorCode.passkeyFailed) return { status: 400 };
   return { status };
 }
 

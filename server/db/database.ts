@@ -9,6 +9,7 @@ import * as rateCounters from './migrations/002-rate-counters.ts';
 import * as leads from './migrations/003-leads.ts';
 import * as analytics from './migrations/004-analytics.ts';
 import * as account from './migrations/005-account.ts';
+import * as passkey from './migrations/006-passkey.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '003-leads': leads,
   '004-analytics': analytics,
   '005-account': account,
+  '006-passkey': passkey,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

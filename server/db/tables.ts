@@ -17,6 +17,7 @@ export interface Database {
   lead: LeadTable;
   rateCounter: RateCounterTable;
   visitCount: VisitCountTable;
+  passkey: PasskeyTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */
@@ -40,6 +41,20 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+}
+/** better-auth's passkey plugin (migration 006): one WebAuthn credential of an account. */
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: boolean | number;
+  transports: string | null;
+  createdAt: Date | string | null;
+  aaguid: string | null;
 }
 export interface AccountTable {
   id: string;

@@ -54,7 +54,8 @@ const README = `Contact Cards – data export / Datenexport
 account.json
   "account": your account: name, e-mail address, whether it is confirmed, when it was
     created; "signInMethods": how you sign in (password, company sign-in), without
-    passwords or keys; "sessions": the devices signed in to your account, without their tokens.
+    passwords or keys; "passkeys": your passkeys' names and dates, without their keys;
+    "sessions": the devices signed in to your account, without their tokens.
   "profiles": every profile with all its fields, and under each profile:
     "links"      – its links,
     "cards"      – the cards that show it,
@@ -67,7 +68,8 @@ images/
 account.json
   "account": Ihr Konto: Name, E-Mail-Adresse, ob sie bestätigt ist, wann es angelegt wurde;
     "signInMethods": wie Sie sich anmelden (Passwort, Firmen-Anmeldung), ohne
-    Passwörter oder Schlüssel; "sessions": die angemeldeten Geräte, ohne ihre Tokens.
+    Passwörter oder Schlüssel; "passkeys": Name und Datum Ihrer Passkeys, ohne Schlüssel;
+    "sessions": die angemeldeten Geräte, ohne ihre Tokens.
   "profiles": jedes Profil mit allen Feldern und darunter
     "links"      – seine Links,
     "cards"      – die Karten, die es zeigen,
@@ -98,6 +100,12 @@ export async function buildAccountExport(options: {
   const tables = await listTables(options.db);
   const user = await db.selectFrom('user').selectAll().where('id', '=', options.userId).executeTakeFirstOrThrow();
   const signInMethods = await db.selectFrom('account').select(['providerId', 'createdAt', 'updatedAt']).where('userId', '=', options.userId).execute();
+  const passkeys = await db
+    .selectFrom('passkey')
+    .select(['name', 'createdAt', 'deviceType', 'backedUp'])
+    .where('userId', '=', options.userId)
+    .orderBy('createdAt')
+    .execute();
   const profiles = await db.selectFrom('profile').selectAll().where('userId', '=', options.userId).orderBy('created').execute();
   const profileIds = profiles.map((p) => String(p.id));
   const context: SectionContext = { db, tables, profileIds };
@@ -139,6 +147,7 @@ export async function buildAccountExport(options: {
     exportedAt: new Date().toISOString(),
     account: withoutSecrets(user),
     signInMethods: signInMethods.map(plain),
+    passkeys: passkeys.map(plain),
     sessions: options.sessions.map((s) => ({
       ...deviceOf(s.userAgent),
       ipAddress: s.ipAddress ?? null,

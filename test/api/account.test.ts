@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTables } from '../../server/db/schema-info.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard, upload } from '../support/factories.ts';
+import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard, storePasskey, upload } from '../support/factories.ts';
 import { readZip } from '../support/zip-archive.ts';
 
 /**
@@ -117,6 +117,7 @@ async function fullAccount() {
   expect((await upload(t, user, 'profileImage', profile.id, png)).status).toBe(200);
   expect((await upload(t, user, 'profileLogo', profile.id, png)).status).toBe(200);
   const card = await registerCard(t, user);
+  await storePasskey(t, user, 'Phone');
   // A lead and a day of statistics the way visitors make them: a view of the page, then a contact left on it.
   expect((await t.app.inject({ method: 'GET', url: `/p/${profile.id}`, headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
   expect((await t.post('/send/contact', { profileId: profile.id, senderEmail: 'visitor@example.net', language: 'de' })).status).toBe(200);
@@ -150,6 +151,9 @@ describe('GET /download/account-export', () => {
     const hash = (await t.app.db.selectFrom('account').select('password').where('userId', '=', user.userId).executeTakeFirstOrThrow()).password!;
     expect(raw).not.toContain(hash.slice(0, 20));
     expect(doc.signInMethods).toEqual([expect.objectContaining({ providerId: 'credential' })]);
+    // Passkeys by name and date, never their public keys or credential ids.
+    expect(doc.passkeys).toEqual([expect.objectContaining({ name: 'Phone', deviceType: 'multiDevice' })]);
+    expect(Object.keys(doc.passkeys[0]).sort()).toEqual(['backedUp', 'createdAt', 'deviceType', 'name']);
     expect(doc.sessions).toHaveLength(2); // sign-up's and the sign-in's
     expect(Object.keys(doc.sessions[0]).sort()).toEqual(['browser', 'createdAt', 'expiresAt', 'ipAddress', 'lastSeenAt', 'os']);
 
@@ -232,7 +236,8 @@ describe('POST /account/delete', () => {
     const profileIds = [profile.id, spare.id, card.cardProfileId];
     // Before: the account has rows in the tables that reference it (the check below would find them).
     const before = await rowsOfAccount(user.userId, profileIds);
-    for (const table of ['user', 'session', 'account', 'profile', 'link', 'card', 'lead', 'visitCount']) expect(before[table], table).toBeGreaterThan(0);
+    for (const table of ['user', 'session', 'account', 'passkey', 'profile', 'link', 'card', 'lead', 'visitCount'])
+      expect(before[table], table).toBeGreaterThan(0);
     // The public page is cached before the deletion: it must not outlive it.
     expect((await t.call({ method: 'GET', url: `/p/${profile.id}`, headers: { accept: 'text/html' } })).status).toBe(200);
     expect((await t.post('/profile/show', { profileId: profile.id })).status).toBe(200);
@@ -263,7 +268,8 @@ describe('POST /account/delete', () => {
     expect(mail?.text).toMatch(/Konto und alle seine Daten/);
     // The other account is untouched.
     const otherRows = await rowsOfAccount(other.user.userId, [other.profile.id, other.spare.id, other.card.cardProfileId]);
-    for (const table of ['user', 'session', 'account', 'profile', 'link', 'card', 'lead', 'visitCount']) expect(otherRows[table], table).toBeGreaterThan(0);
+    for (const table of ['user', 'session', 'account', 'passkey', 'profile', 'link', 'card', 'lead', 'visitCount'])
+      expect(otherRows[table], table).toBeGreaterThan(0);
     expect((await t.post('/profile/show', { profileId: other.profile.id })).status).toBe(200);
     expect(await t.app.storage.get(other.profile.imageKey)).not.toBeNull();
   });

@@ -26,7 +26,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
     await withFailureShot(page, `login-${lng}`, async () => {
       await page.goto(`${session.server.base}/login?email=${encodeURIComponent('not-an-email')}`);
       expect(await page.getByLabel(text(lng, 'login', 'email')).inputValue()).toBe('not-an-email');
-      const submit = page.getByRole('button', { name: text(lng, 'login', 'submit') });
+      const submit = page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true });
       await page.getByLabel(text(lng, 'login', 'password')).fill('whatever password');
       await submit.click();
       await shows(page, text(lng, 'login', 'given_email_not_valid'));
@@ -142,7 +142,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
       await page.getByLabel(text(lng, 'login', 'email')).fill(user.email);
       await page.getByLabel(text(lng, 'login', 'password')).fill('brand new password');
-      await page.getByRole('button', { name: text(lng, 'login', 'submit') }).click();
+      await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
       await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
     });
     await context.close();
@@ -183,7 +183,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
       expect(await page.getByLabel(text(lng, 'login', 'email'), { exact: true }).inputValue()).toBe(user.email);
       await page.getByLabel(text(lng, 'login', 'password'), { exact: true }).fill(user.password);
-      await page.getByRole('button', { name: text(lng, 'login', 'submit') }).click();
+      await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
       // Back where the owner was, with a fresh sign-in the change goes through.
       await page.getByRole('heading', { level: 1, name: text(lng, 'update_password', 'title') }).waitFor();
       await fillPasswords(page, lng, 'update_password', 'one new password', 'one new password');

@@ -117,7 +117,7 @@ describe.each<Lng>(['en', 'de'])('two-factor sign-in in %s', (lng) => {
       await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
       await page.getByLabel(text(lng, 'login', 'email')).fill(user.email);
       await page.getByLabel(text(lng, 'login', 'password')).fill(user.password);
-      await page.getByRole('button', { name: text(lng, 'login', 'submit') }).click();
+      await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'two_factor.title') }).waitFor();
       await page.getByLabel(text(lng, 'login', 'two_factor.code')).fill(totp.generate() === '123456' ? '654321' : '123456');
       await page.getByRole('button', { name: text(lng, 'login', 'two_factor.submit') }).click();

@@ -39,9 +39,9 @@ export interface AppServer {
  * each browser context can come from its own address (see {@link appContext}) and the
  * per-address sign-in limits apply per simulated person, not to the whole suite at once.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(options: { publicHost?: string } = {}): Promise<AppServer> {
   ensureAppBuilt();
-  const t = await createTestApp({ TRUST_PROXY: '1' });
+  const t = await createTestApp({ TRUST_PROXY: '1' }, options);
   const base = await t.listen();
   return { t, base };
 }

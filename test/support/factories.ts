@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Card, Edition } from '../../shared/schemas/card.schema.ts';
@@ -148,4 +149,26 @@ export async function quickOwners(t: TestApp, count: number): Promise<TestUser[]
       return { email, password: '', token: session.token, userId: user.id, auth: { authorization: `Bearer ${session.token}` } };
     }),
   );
+}
+
+/** A passkey row as better-auth's passkey plugin stores one after a registration (the ceremony itself is the browser's). */
+export async function storePasskey(t: TestApp, user: TestUser, name: string | null = null): Promise<string> {
+  const id = randomBytes(8).toString('hex');
+  await t.app.db
+    .insertInto('passkey')
+    .values({
+      id,
+      name,
+      publicKey: randomBytes(32).toString('base64'),
+      userId: user.userId,
+      credentialID: randomBytes(16).toString('base64url'),
+      counter: 0,
+      deviceType: 'multiDevice',
+      backedUp: t.engine === 'postgres' ? false : 0,
+      transports: 'internal',
+      createdAt: new Date().toISOString(),
+      aaguid: null,
+    })
+    .execute();
+  return id;
 }

@@ -47,7 +47,11 @@ export interface TestApp {
 let counter = 0;
 
 /** Builds the app for one test file. `env` adds settings (e.g. SMTP_URL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `publicHost` names the server in PUBLIC_URL (default 127.0.0.1): passkeys need a host name
+ * (WebAuthn takes no IP address as relying party), so their browser suite uses `localhost`.
+ */
+export async function createTestApp(env: Record<string, string> = {}, { publicHost = '127.0.0.1' }: { publicHost?: string } = {}): Promise<TestApp> {
   // With REDIS_URL in the environment (CI's PostgreSQL run), every suite runs with Redis too;
   // with TEST_STORAGE=s3, with uploads in an S3 server of its own (s3rver, in this process).
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env = { ...env, REDIS_URL: process.env.REDIS_URL };
@@ -73,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${publicHost}:${port}`,
     LOG_LEVEL: 'silent',
     DEMO_CARDS: '0',
     ...env,
@@ -128,7 +132,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async listen() {
       await app.listen({ port: config.port, host: '127.0.0.1' });
-      return `http://127.0.0.1:${config.port}`;
+      return `http://${publicHost}:${config.port}`;
     },
     async close() {
       // The suite's Redis keys go with it (its prefix is its own).

@@ -9,7 +9,8 @@ export type LoginErrorKey =
   | 'login_failed'
   | 'two_factor.code_not_valid'
   | 'two_factor.expired'
-  | 'company.failed';
+  | 'company.failed'
+  | `passkey.errors.${'cancelled' | 'expired' | 'unknown' | 'unsupported' | 'failed' | 'too_many'}`;
 
 /** SPEC 8, login: invalid e-mail, unknown user or wrong password, else 'login failed'. */
 export function loginErrorKey(code: string | undefined): LoginErrorKey {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/api-client.ts';
 import { readToken, writeToken } from '../api/token-storage.ts';
 import { authClient, type SessionUser, type SignInResult } from './auth-client.ts';
+import { passkeyClient } from './passkey-client.ts';
 
 /** What the app knows about the signed-in owner (SPEC 1). */
 export interface AuthState {
@@ -14,6 +15,8 @@ export interface AuthState {
   signIn(email: string, password: string): Promise<SignInResult>;
   /** Takes over the session company sign-in (OIDC) opened; null when there is none. */
   finishCompanySignIn(): Promise<SessionUser | null>;
+  /** Signs in with a passkey (issue 13.6); fails with a `PasskeyError` naming why. */
+  signInWithPasskey(): Promise<SessionUser>;
   /** The second step of a sign-in with two-factor on. */
   verifySecondFactor(code: string, kind: 'totp' | 'backup'): Promise<SessionUser>;
   /** Creates the account (signed in afterwards) and reports the new user. */
@@ -75,6 +78,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async finishCompanySignIn() {
         const user = await authClient.finishCompanySignIn();
         if (user) setUser(user);
+        return user;
+      },
+      async signInWithPasskey() {
+        const user = await passkeyClient.signIn();
+        setUser(user);
         return user;
       },
       async verifySecondFactor(code, kind) {

@@ -6,6 +6,7 @@ import { useAppConfig } from '../api/app-config.query.ts';
 import { authClient } from '../auth/auth-client.ts';
 import { useAuth } from '../auth/auth.context.tsx';
 import { loginErrorKey, type LoginErrorKey } from '../auth/auth-error-messages.ts';
+import { PasskeyError } from '../auth/passkey-client.ts';
 import type { FromState } from '../auth/require-auth.guard.tsx';
 import { FormAlert, FormField } from '../components/form-field.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 /** SPEC 2, Login: e-mail (prefilled from ?email=), password, a note and the reset link. */
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { user, signIn, signOut, verifySecondFactor, finishCompanySignIn } = useAuth();
+  const { user, signIn, signOut, verifySecondFactor, finishCompanySignIn, signInWithPasskey } = useAuth();
   const companySignIn = useAppConfig().data?.companySignIn;
   const [params] = useSearchParams();
   const location = useLocation();
@@ -71,6 +72,22 @@ export default function LoginPage() {
       navigate(target, { replace: true });
     } catch (err) {
       setError(loginErrorKey((err as ApiRequestError).code));
+      setBusy(false);
+    }
+  };
+
+  // Issue 13.6: a passkey signs in on its own (no password, no second factor).
+  const passkeySignIn = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await signInWithPasskey();
+      navigate(target, { replace: true });
+    } catch (err) {
+      if (err instanceof PasskeyError) {
+        const reason = err.reason === 'already_added' || err.reason === 'recent_login' ? 'failed' : err.reason;
+        setError(`passkey.errors.${reason}`);
+      } else setError(loginErrorKey((err as ApiRequestError).code));
       setBusy(false);
     }
   };
@@ -170,6 +187,12 @@ export default function LoginPage() {
           {busy ? t('signing_in') : t('submit')}
         </button>
       </form>
+      <p className="auth-links" aria-hidden="true">
+        {t('passkey.or')}
+      </p>
+      <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={() => void passkeySignIn()}>
+        {t('passkey.button')}
+      </button>
       {companySignIn && (
         <>
           <p className="auth-links" aria-hidden="true">

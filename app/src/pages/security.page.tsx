@@ -4,11 +4,12 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { ChangeEmailSection } from '../security/change-email.section.tsx';
 import { DeleteAccountSection } from '../security/delete-account.section.tsx';
 import { ExportSection } from '../security/export.section.tsx';
+import { PasskeysSection } from '../security/passkeys.section.tsx';
 import { SessionsSection } from '../security/sessions.section.tsx';
 import { TwoFactorSection } from '../security/two-factor.section.tsx';
 import '../styles/security.css';
 
-/** Issue 13: the Security screen (avatar menu): devices, two-factor sign-in, e-mail address, data export, account deletion. */
+/** Issue 13: the Security screen (avatar menu): devices, two-factor sign-in, passkeys, e-mail address, data export, account deletion. */
 export default function SecurityPage() {
   const { t } = useTranslation('security');
   const { user } = useAuth();
@@ -21,6 +22,7 @@ export default function SecurityPage() {
       </header>
       <SessionsSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <ChangeEmailSection />
       <ExportSection />
       <DeleteAccountSection needsCode={Boolean(user?.twoFactorEnabled)} />
