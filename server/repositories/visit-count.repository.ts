@@ -27,12 +27,31 @@ export function createVisitCountRepository(db: Db) {
      * Adds counts in place (`count = count + excluded.count`), so instances flushing the same
      * key at once both land: the database adds, no one reads and writes back. Keys must be
      * unique within one call (PostgreSQL refuses to update one row twice in one statement).
+     *
+     * Counts of a profile deleted since they were counted are dropped: a deleted account leaves
+     * no row behind (issue 13). A no-op update locks the profiles' rows for this transaction and
+     * answers which still exist; a deletion, which locks them first thing (`profiles.change`),
+     * therefore runs wholly before or wholly after it, never in between. Run it in the caller's
+     * transaction.
      */
     async add(rows: readonly VisitCount[], trx: Db = db): Promise<void> {
-      for (let i = 0; i < rows.length; i += CHUNK) {
+      if (rows.length === 0) return;
+      const live = new Set<string>();
+      const profileIds = [...new Set(rows.map((r) => r.profileId))];
+      for (let i = 0; i < profileIds.length; i += CHUNK) {
+        const found = await trx
+          .updateTable('profile')
+          .set((eb) => ({ status: eb.ref('status') }))
+          .where('id', 'in', profileIds.slice(i, i + CHUNK))
+          .returning('id')
+          .execute();
+        for (const { id } of found) live.add(id);
+      }
+      const kept = rows.filter((r) => live.has(r.profileId));
+      for (let i = 0; i < kept.length; i += CHUNK) {
         await trx
           .insertInto('visitCount')
-          .values(rows.slice(i, i + CHUNK))
+          .values(kept.slice(i, i + CHUNK))
           .onConflict((oc) =>
             oc
               .columns(['profileId', 'day', 'cardId', 'source', 'metric', 'linkId'])

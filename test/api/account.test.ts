@@ -246,6 +246,10 @@ describe('POST /account/delete', () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toEqual({ deleted: true });
 
+    // A visit counted in memory while the deletion ran is written after it: it must not bring a row back.
+    t.app.services.views.countProfile(profile.id);
+    t.app.services.views.countVisit({ profileId: profile.id, metric: 'view', source: 'link' });
+    await t.app.services.views.flush();
     expect(await rowsOfAccount(user.userId, profileIds)).toEqual({});
     // Its card is unregistered again: the card page invites registration.
     const cardRow = await t.app.db.selectFrom('card').selectAll().where('id', '=', card.cardId).executeTakeFirstOrThrow();
