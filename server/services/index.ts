@@ -66,9 +66,12 @@ export function createServices(deps: {
     flushMs: 200,
     write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
       await db.transaction().execute(async (trx) => {
+        // Profile rows before card rows, as every profile change takes them (profiles.change
+        // bumps the stamps first, then a card assignment writes the card): one lock order, so a
+        // flush and an owner's change never wait on each other in a circle.
+        await visitCounts.add(visitRows(visits), trx);
         await profiles.addViews(profileViews, trx);
         await cards.addScans(cardViews, trx);
-        await visitCounts.add(visitRows(visits), trx);
       });
       // The counts just written are no longer pending: remembered stamps must show them now.
       for (const id of profileViews.keys()) profiles.forget(id);

@@ -37,6 +37,29 @@ describe('the visit count merge', () => {
 describe('the view counter', () => {
   const day = Date.parse('2026-11-25T08:00:00Z');
 
+  it('still counts a batch as pending while its write has not committed, and not after', async () => {
+    let commit!: () => void;
+    let hold = true;
+    const counter = createViewCounter({
+      flushMs: 60_000,
+      write: () => (hold ? new Promise<void>((resolve) => (commit = resolve)) : Promise.resolve()),
+      onError: () => {},
+    });
+    counter.countCard('c1');
+    counter.countProfile('p1');
+    const flushing = counter.flush();
+    counter.countCard('c1');
+    // One scan is in the write under way, one is new: a read now must see both.
+    expect(counter.pendingCard('c1')).toBe(2);
+    expect(counter.pendingProfile('p1')).toBe(1);
+    commit();
+    await flushing;
+    expect(counter.pendingCard('c1')).toBe(1);
+    expect(counter.pendingProfile('p1')).toBe(0);
+    hold = false;
+    await counter.close();
+  });
+
   it('writes every counted event once, and puts a failed batch back for the next flush', async () => {
     const written: CountBatch[] = [];
     let fail = true;

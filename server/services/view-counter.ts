@@ -13,7 +13,10 @@ export interface ViewCounter {
   countCard(cardId: string): void;
   /** One event for the day's aggregates (the day is the UTC date when it is counted). */
   countVisit(event: VisitEvent): void;
-  /** Views of a profile counted here and not yet written: added to what the database says. */
+  /**
+   * Views of a profile counted here and not yet in the database (pending, or in a write that has
+   * not committed): added to what the database says, so a read during a flush does not lose them.
+   */
   pendingProfile(profileId: string): number;
   pendingCard(cardId: string): number;
   flush(): Promise<void>;
@@ -36,6 +39,8 @@ export function createViewCounter(options: {
 }): ViewCounter {
   let pending: CountBatch = { profiles: new Map(), cards: new Map(), visits: new Map() };
   let flushing: Promise<void> | null = null;
+  /** The batch being written: still counted by pendingProfile/pendingCard until its write settles. */
+  let writing: CountBatch | null = null;
   const today = createDayClock(options.now);
   const isEmpty = (b: CountBatch) => b.profiles.size === 0 && b.cards.size === 0 && b.visits.size === 0;
 
@@ -45,9 +50,14 @@ export function createViewCounter(options: {
     if (isEmpty(pending)) return;
     const batch = pending;
     pending = { profiles: new Map(), cards: new Map(), visits: new Map() };
+    writing = batch;
     flushing = options
       .write(batch)
+      .then(() => {
+        writing = null;
+      })
       .catch((error) => {
+        writing = null;
         // Put the counts back so the next flush tries again instead of losing them.
         mergeCounts(pending.profiles, batch.profiles);
         mergeCounts(pending.cards, batch.cards);
@@ -67,8 +77,8 @@ export function createViewCounter(options: {
     countProfile: (id) => addCount(pending.profiles, id),
     countCard: (id) => addCount(pending.cards, id),
     countVisit: (event) => addCount(pending.visits, visitKey(today(), event)),
-    pendingProfile: (id) => pending.profiles.get(id) ?? 0,
-    pendingCard: (id) => pending.cards.get(id) ?? 0,
+    pendingProfile: (id) => (pending.profiles.get(id) ?? 0) + (writing?.profiles.get(id) ?? 0),
+    pendingCard: (id) => (pending.cards.get(id) ?? 0) + (writing?.cards.get(id) ?? 0),
     flush,
     async close() {
       clearInterval(timer);
