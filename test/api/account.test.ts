@@ -4,6 +4,7 @@ import { listTables } from '../../server/db/schema-info.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard, storePasskey, upload } from '../support/factories.ts';
 import { readZip } from '../support/zip-archive.ts';
+import { addressPool } from '../support/client-addresses.ts';
 
 /**
  * Issue 13: the Security screen's calls. Sessions (list, sign out one or all others), the data
@@ -12,8 +13,7 @@ import { readZip } from '../support/zip-archive.ts';
 
 let t: TestApp;
 let png: Buffer;
-let addressCounter = 0;
-const freshAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressPool('10.77');
 
 /** Another sign-in of the same user, from another device. */
 async function signInAgain(user: TestUser, userAgent: string): Promise<string> {

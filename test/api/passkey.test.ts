@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4, storePasskey } from '../support/factories.ts';
+import { addressPool, cookiesOf } from '../support/client-addresses.ts';
 
 /**
  * Issue 13.6: passkeys through better-auth's passkey plugin and the bridge (bearer tokens,
@@ -9,8 +10,7 @@ import { expectD4, storePasskey } from '../support/factories.ts';
  */
 
 let t: TestApp;
-let addressCounter = 0;
-const freshAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressPool('10.77');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,12 +35,6 @@ function authCall(method: 'GET' | 'POST', url: string, options: { token?: string
     remoteAddress: options.address ?? freshAddress(),
     ...(method === 'POST' ? { payload: (options.body ?? {}) as object } : {}),
   });
-}
-
-function cookiesOf(answer: Answer): string {
-  const setCookie = answer.headers['set-cookie'];
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
-  return all.map((c) => c.split(';')[0]).join('; ');
 }
 
 describe('adding a passkey', () => {

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile, expectD4 } from '../support/factories.ts';
+import { addressPool, cookiesOf } from '../support/client-addresses.ts';
 
 /**
  * Issue 13.4: two-factor sign-in with an authenticator app (better-auth's twoFactor plugin
@@ -10,9 +11,8 @@ import { createProfile, expectD4 } from '../support/factories.ts';
  */
 
 let t: TestApp;
-let addressCounter = 0;
 /** Each flow from its own address, so the per-address limit of /two-factor/* only trips where a test wants it. */
-const freshAddress = () => `10.88.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+const freshAddress = addressPool('10.88');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,13 +32,6 @@ function authPost(url: string, body: unknown, options: { token?: string; cookie?
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   return t.call({ method: 'POST', url, payload: body as object, headers, remoteAddress: options.address ?? freshAddress() });
-}
-
-/** `name=value` of every cookie an answer sets, for the next request. */
-function cookiesOf(answer: Answer): string {
-  const setCookie = answer.headers['set-cookie'];
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
-  return all.map((c) => c.split(';')[0]).join('; ');
 }
 
 const ownerCall = (token: string) => t.call({ method: 'GET', url: '/find/own/profiles/active', headers: { authorization: `Bearer ${token}` } });
