@@ -52,21 +52,24 @@ export function createLeadRepository(db: Db) {
     countSince,
     /**
      * Stores a lead unless the profile already has `perSender` leads from this address or
-     * `perProfile` leads in all since `since`; answers whether it was stored. Count and insert
-     * are one step for concurrent requests: a no-op update first locks the profile's row on
-     * PostgreSQL, and SQLite runs one transaction at a time anyway.
+     * `perProfile` leads in all since `since`, or is gone (deleted, or its account deleted,
+     * while the visitor was sending). Count and insert are one step for concurrent requests: a
+     * no-op update first locks the profile's row on PostgreSQL (and waits for a deletion that
+     * holds it, then finds no row), and SQLite runs one transaction at a time anyway.
      */
-    async insertWithinLimits(row: LeadTable, limits: { since: number; perSender: number; perProfile: number }): Promise<boolean> {
+    async insertWithinLimits(row: LeadTable, limits: { since: number; perSender: number; perProfile: number }): Promise<'stored' | 'limited' | 'gone'> {
       return db.transaction().execute(async (trx) => {
-        await trx
+        const locked = await trx
           .updateTable('profile')
           .set((eb) => ({ status: eb.ref('status') }))
           .where('id', '=', row.profileId)
-          .execute();
-        if ((await countSince(row.profileId, limits.since, row.email, trx)) >= limits.perSender) return false;
-        if ((await countSince(row.profileId, limits.since, undefined, trx)) >= limits.perProfile) return false;
+          .where('status', '!=', 'DELETED')
+          .executeTakeFirst();
+        if (!locked.numUpdatedRows) return 'gone';
+        if ((await countSince(row.profileId, limits.since, row.email, trx)) >= limits.perSender) return 'limited';
+        if ((await countSince(row.profileId, limits.since, undefined, trx)) >= limits.perProfile) return 'limited';
         await trx.insertInto('lead').values(row).execute();
-        return true;
+        return 'stored';
       });
     },
 

@@ -72,7 +72,7 @@ export function createContactService(deps: {
       const now = Date.now();
       const details = { name: input.name ?? '', phone: input.phone ?? '', company: input.company ?? '', message: input.message ?? '' };
       const leadId = newLeadId();
-      const stored = await leads.insertWithinLimits(
+      const outcome = await leads.insertWithinLimits(
         {
           id: leadId,
           profileId: profile.id,
@@ -90,8 +90,10 @@ export function createContactService(deps: {
         },
         { since: now - HOUR_MS, perSender: CONTACT_LIMITS.perSenderPerHour, perProfile: CONTACT_LIMITS.perProfilePerHour },
       );
+      // The profile or its account was deleted while the visitor was sending: no lead outlives it.
+      if (outcome === 'gone') throw profileNotFound();
       // These limits count leads in the last hour (a sliding window): an hour always suffices.
-      if (!stored) throw tooManyRequests(TOO_MANY, HOUR_MS / 1000);
+      if (outcome === 'limited') throw tooManyRequests(TOO_MANY, HOUR_MS / 1000);
       const vcard = await downloads.vcardOf(profile);
       const deletionUrl = `${publicUrl}/delete/lead?token=${await leadService.deletionToken(leadId)}&lng=${input.language}`;
       try {

@@ -5,6 +5,9 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard, storePasskey, upload } from '../support/factories.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { addressPool } from '../support/client-addresses.ts';
+import { createLeadRepository } from '../../server/repositories/lead.repository.ts';
+import { newLeadId } from '../../server/lib/ids.ts';
+import type { LeadTable } from '../../server/db/tables.ts';
 
 /**
  * Issue 13: the Security screen's calls. Sessions (list, sign out one or all others), the data
@@ -276,6 +279,44 @@ describe('POST /account/delete', () => {
       expect(otherRows[table], table).toBeGreaterThan(0);
     expect((await t.post('/profile/show', { profileId: other.profile.id })).status).toBe(200);
     expect(await t.app.storage.get(other.profile.imageKey)).not.toBeNull();
+  });
+
+  it('stores no lead whose send reaches the database after the deletion (the insert finds no profile to lock)', async () => {
+    const leads = createLeadRepository(t.app.db);
+    const limits = { since: 0, perSender: 100, perProfile: 100 };
+    const leadFor = (profileId: string): LeadTable => ({
+      id: newLeadId(),
+      profileId,
+      email: 'late@example.net',
+      language: 'en',
+      created: Date.now(),
+      name: '',
+      phone: '',
+      company: '',
+      message: '',
+      consentText: 'consent',
+      consentVersion: '1',
+      consentAt: Date.now(),
+      source: 'link',
+      status: 'new',
+      searchText: 'late@example.net',
+    });
+    const leadsOf = async (profileId: string) =>
+      (await t.app.db.selectFrom('lead').select('id').where('profileId', '=', profileId).where('email', '=', 'late@example.net').execute()).length;
+    const user = await t.signUp();
+    const kept = await createProfile(t, user);
+    const deletedProfile = await createProfile(t, user);
+    // While the profile lives, the same call stores the lead: the refusals below are the deletion's.
+    expect(await leads.insertWithinLimits(leadFor(kept.id), limits)).toBe('stored');
+    expect(await leadsOf(kept.id)).toBe(1);
+    // A profile deleted by its owner.
+    expect((await t.post('/profile/delete', { profileId: deletedProfile.id }, user)).status).toBe(200);
+    expect(await leads.insertWithinLimits(leadFor(deletedProfile.id), limits)).toBe('gone');
+    expect(await leadsOf(deletedProfile.id)).toBe(0);
+    // The whole account deleted.
+    expect((await t.post('/account/delete', { password: user.password }, user)).status).toBe(200);
+    expect(await leads.insertWithinLimits(leadFor(kept.id), limits)).toBe('gone');
+    expect(await leadsOf(kept.id)).toBe(0);
   });
 
   it('refuses a wrong password (400 naming the field) and deletes nothing', async () => {
