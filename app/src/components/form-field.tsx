@@ -41,3 +41,33 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
     </div>
   );
 }
+
+/** A new password typed twice (change and reset): the browser's password manager offers a strong one. */
+export function NewPasswordFields(props: {
+  labels: { password: string; repeat: string };
+  password: string;
+  repeat: string;
+  onPassword: (value: string) => void;
+  onRepeat: (value: string) => void;
+}) {
+  return (
+    <>
+      <FormField
+        label={props.labels.password}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={props.password}
+        onChange={(e) => props.onPassword(e.target.value)}
+      />
+      <FormField
+        label={props.labels.repeat}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={props.repeat}
+        onChange={(e) => props.onRepeat(e.target.value)}
+      />
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import { Dropdown } from './dropdown.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LogoMark } from './logo.tsx';
 import '../styles/leads.css';
+import { MenuIcon, PeopleIcon } from './icons.tsx';
 
 /** Two letters for the avatar when the owner has no profile image yet (D15). */
 function initials(name: string, email: string): string {
@@ -103,15 +104,7 @@ export function NavBar() {
               )}
             </Dropdown>
           ) : (
-            <Dropdown
-              className="guest-menu"
-              label={t('nav.menu')}
-              trigger={
-                <svg className="menu-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              }
-            >
+            <Dropdown className="guest-menu" label={t('nav.menu')} trigger={<MenuIcon />}>
               {(close) => (
                 <ul className="dropdown-list">
                   <li>
@@ -142,16 +135,7 @@ function LeadsLink() {
   const count = useNewLeadCount(true).data ?? 0;
   return (
     <NavLink to="/leads" className="nav-leads" aria-label={count > 0 ? `${t('nav.leads')}, ${t('nav.leads_new', { count })}` : undefined}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M16 20v-1.5a3.5 3.5 0 0 0-3.5-3.5h-5A3.5 3.5 0 0 0 4 18.5V20M10 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM20 20v-1.5a3.5 3.5 0 0 0-2.5-3.35M15.5 4.15a3.5 3.5 0 0 1 0 6.7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <PeopleIcon />
       <span className="nav-leads-label">{t('nav.leads')}</span>
       {count > 0 && (
         <span className="nav-badge" aria-hidden="true">

@@ -6,7 +6,7 @@ import { authClient } from '../auth/auth-client.ts';
 import { useAuth } from '../auth/auth.context.tsx';
 import { updatePasswordErrorKey, type UpdatePasswordErrorKey } from '../auth/auth-error-messages.ts';
 import type { FromState } from '../auth/require-auth.guard.tsx';
-import { FormAlert, FormField } from '../components/form-field.tsx';
+import { FormAlert, NewPasswordFields } from '../components/form-field.tsx';
 import { toast } from '../components/toast.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
@@ -56,21 +56,12 @@ export default function ChangePasswordPage() {
       <h1 id="change-password-title">{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
       <form onSubmit={submit} noValidate>
-        <FormField
-          label={t('new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <FormField
-          label={t('repeat_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
+        <NewPasswordFields
+          labels={{ password: t('new_password'), repeat: t('repeat_password') }}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
         />
         <FormAlert>
           {error && (

@@ -12,7 +12,8 @@ import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { LeadDetailsDialog } from '../leads/lead-details.dialog.tsx';
 import { dateFormatter, leadTitle } from '../leads/lead-format.ts';
 import '../styles/leads.css';
-import { profileLabel } from '../profile/profile-label.ts';
+import { ProfileSelect } from '../profile/profile-select.tsx';
+import { TrashIcon } from '../components/icons.tsx';
 
 /** Issue 12, "Contacts": every lead of the owner's profiles, newest first, with search, filters, status, deletion and exports. */
 export default function LeadsPage() {
@@ -97,17 +98,14 @@ export default function LeadsPage() {
           <label htmlFor="leads-q">{t('search_label')}</label>
           <input id="leads-q" type="search" value={search} placeholder={t('search_placeholder')} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="leads-profile">{t('profile_filter_label')}</label>
-          <select id="leads-profile" value={filters.profileId} onChange={(e) => setFilters((f) => ({ ...f, profileId: e.target.value }))}>
-            <option value="">{t('all_profiles')}</option>
-            {profiles.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {profileLabel(p) || p.id}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProfileSelect
+          id="leads-profile"
+          label={t('profile_filter_label')}
+          emptyLabel={t('all_profiles')}
+          value={filters.profileId}
+          onChange={(profileId) => setFilters((f) => ({ ...f, profileId }))}
+          profiles={profiles.data}
+        />
         <div className="field">
           <label htmlFor="leads-status">{t('status_filter_label')}</label>
           <select id="leads-status" value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as LeadFilters['status'] }))}>
@@ -151,16 +149,7 @@ export default function LeadsPage() {
                     aria-label={t('delete_named', { name: leadTitle(lead) })}
                     title={t('delete')}
                   >
-                    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                      <path
-                        d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
+                    <TrashIcon />
                   </button>
                 </span>
               </li>

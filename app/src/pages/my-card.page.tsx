@@ -11,7 +11,7 @@ import { toast } from '../components/toast.ts';
 import { useConfirm } from '../components/use-confirm.tsx';
 import { saveBlob } from '../hooks/save-blob.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
-import { profileLabel } from '../profile/profile-label.ts';
+import { ProfileSelect } from '../profile/profile-select.tsx';
 
 /** SPEC 2, My card: QR code, card image, the profile the card shows, preview and reset. */
 export default function MyCardPage() {
@@ -127,17 +127,15 @@ export default function MyCardPage() {
           {t('profile_heading')}
         </h2>
         <p className="muted">{t('profile_intro')}</p>
-        <div className="field">
-          <label htmlFor="card-profile">{t('profile_label')}</label>
-          <select id="card-profile" value={profileId} onChange={(e) => setSelected(e.target.value)} disabled={profiles.isPending}>
-            <option value="">{t('choose_profile')}</option>
-            {profiles.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {profileLabel(p) || p.id}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProfileSelect
+          id="card-profile"
+          label={t('profile_label')}
+          emptyLabel={t('choose_profile')}
+          value={profileId}
+          onChange={setSelected}
+          profiles={profiles.data}
+          disabled={profiles.isPending}
+        />
         <div className="button-row">
           <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving}>
             {t('save')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../api/api-client.ts';
 import { authClient } from '../auth/auth-client.ts';
 import { resetErrorKey, type ResetErrorKey } from '../auth/auth-error-messages.ts';
-import { FormAlert, FormField } from '../components/form-field.tsx';
+import { FormAlert, FormField, NewPasswordFields } from '../components/form-field.tsx';
 import { toast } from '../components/toast.ts';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
@@ -90,21 +90,12 @@ function NewPasswordForm({ token }: { token: string }) {
       <h1 id="new-password-title">{t('new_password_title')}</h1>
       <p className="lead">{t('new_password_intro')}</p>
       <form onSubmit={submit} noValidate>
-        <FormField
-          label={t('new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <FormField
-          label={t('repeat_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
+        <NewPasswordFields
+          labels={{ password: t('new_password'), repeat: t('repeat_password') }}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
         />
         <FormAlert>{error && t(error)}</FormAlert>
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/spinner.tsx';
 import { MAX_IMAGE_BYTES } from './profile-form.ts';
+import { ImageIcon } from '../components/icons.tsx';
 
 /** Props of {@link ImagePicker}. */
 export interface ImagePickerProps {
@@ -55,9 +56,7 @@ export function ImagePicker({ kind, label, src, disabledReason, onUpload, onTooL
         ) : src ? (
           <img src={src} alt={kind === 'image' ? t('image_preview_alt') : t('logo_preview_alt')} />
         ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-          </svg>
+          <ImageIcon />
         )}
       </div>
       <div className="image-picker-body">

@@ -16,6 +16,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { LinkDraft } from './profile-form.ts';
+import { DragHandleIcon, TrashIcon } from '../components/icons.tsx';
 
 /** Props of {@link LinkListEditor}. */
 export interface LinkListEditorProps {
@@ -119,14 +120,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
         {...attributes}
         {...listeners}
       >
-        <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <circle cx="7" cy="5" r="1.6" />
-          <circle cx="13" cy="5" r="1.6" />
-          <circle cx="7" cy="10" r="1.6" />
-          <circle cx="13" cy="10" r="1.6" />
-          <circle cx="7" cy="15" r="1.6" />
-          <circle cx="13" cy="15" r="1.6" />
-        </svg>
+        <DragHandleIcon />
       </button>
       <div className="link-fields">
         <div className="field field-type">
@@ -158,9 +152,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
         </div>
       </div>
       <button type="button" className="icon-button danger" aria-label={t('links.delete_named', { name })} onClick={() => onDelete(draft)}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-        </svg>
+        <TrashIcon />
       </button>
     </li>
   );
