@@ -1,3 +1,4 @@
+import type { VisitCountTable } from '../db/tables.ts';
 import type { VisitMetric } from '../../shared/schemas/stats.schema.ts';
 import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
 
@@ -13,15 +14,7 @@ export interface VisitEvent {
 }
 
 /** A daily aggregate's key and how many to add to it: one row of the `visitCount` table. */
-export interface VisitCount {
-  profileId: string;
-  day: string;
-  cardId: string;
-  source: string;
-  metric: string;
-  linkId: string;
-  count: number;
-}
+export type VisitCount = VisitCountTable;
 
 // Ids are letters, digits, '-' and '_', sources and metrics fixed words: a tab never occurs in them.
 const SEP = '\t';

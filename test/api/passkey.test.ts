@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestAnswer, type TestApp } from '../support/test-app.ts';
 import { expectD4, storePasskey } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
 
@@ -17,14 +17,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Answer {
-  status: number;
-  body: any;
-  raw: string;
-  headers: Record<string, unknown>;
-}
-
-function authCall(method: 'GET' | 'POST', url: string, options: { token?: string; cookie?: string; body?: unknown; address?: string } = {}): Promise<Answer> {
+function authCall(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; cookie?: string; body?: unknown; address?: string } = {},
+): Promise<TestAnswer> {
   const headers: Record<string, string> = { origin: t.config.publicUrl };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;

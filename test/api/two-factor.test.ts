@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { createTestApp, type TestAnswer, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile, expectD4 } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
 
@@ -19,15 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Answer {
-  status: number;
-  body: any;
-  raw: string;
-  headers: Record<string, unknown>;
-}
-
 /** POST to better-auth through the bridge with a bearer token, a cookie jar and a client address. */
-function authPost(url: string, body: unknown, options: { token?: string; cookie?: string; address?: string } = {}): Promise<Answer> {
+function authPost(url: string, body: unknown, options: { token?: string; cookie?: string; address?: string } = {}): Promise<TestAnswer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
@@ -194,7 +187,7 @@ describe('signing in with two-factor on', () => {
 
   it('limits second-factor calls per client address', async () => {
     const address = freshAddress();
-    let last: Answer | undefined;
+    let last: TestAnswer | undefined;
     for (let i = 0; i < 31; i++) last = await authPost('/api/auth/two-factor/verify-totp', { code: '123456' }, { address });
     expectD4(last!, 429, 'too-many-requests');
   });

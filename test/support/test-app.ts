@@ -12,6 +12,14 @@ import type { Edition } from '../../shared/schemas/card.schema.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
 
 /** A signed-in test user. */
+/** An answer of the app to an injected request: status, parsed JSON body (or undefined), headers and raw text. */
+export interface TestAnswer {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
 export interface TestUser {
   email: string;
   password: string;
@@ -27,7 +35,7 @@ export interface TestApp {
   config: Config;
   engine: 'sqlite' | 'postgres';
   /** `inject` with JSON parsed. */
-  call(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  call(options: InjectOptions): Promise<TestAnswer>;
   /** POST a JSON body, optionally as a user. */
   post(url: string, body: unknown, user?: TestUser): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
   get(url: string, user?: TestUser): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;

@@ -126,7 +126,7 @@ export default function LeadsPage() {
         <p className="empty-state">{filtered ? t('no_match') : t('empty')}</p>
       ) : (
         <>
-          <ul className="lead-list" aria-label={t('title')}>
+          <ul className="stacked-list" aria-label={t('title')}>
             {all.map((lead) => (
               <li key={lead.id} className={`lead-row${lead.status === 'new' ? ' lead-new' : ''}`}>
                 <button type="button" className="lead-open" onClick={() => setOpenId(lead.id)} aria-label={t('open_named', { name: leadTitle(lead) })}>

@@ -161,7 +161,7 @@ function Dashboard() {
         ) : profiles.data.length === 0 ? (
           <p className="empty-state">{t('no_profiles')}</p>
         ) : (
-          <ul className="profile-list">
+          <ul className="stacked-list">
             {profiles.data.map((profile) => {
               const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
               const name = profileLabel(profile) || t('unnamed_profile');

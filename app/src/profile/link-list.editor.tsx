@@ -77,7 +77,7 @@ export function LinkListEditor({ group, links, types, onChange, onDelete, onReor
           accessibility={{ announcements, screenReaderInstructions: { draggable: t('links.drag_instructions') } }}
         >
           <SortableContext items={links.map((l) => l.key)} strategy={verticalListSortingStrategy}>
-            <ol className="link-list" data-testid={`links-${group}`}>
+            <ol className="stacked-list link-list" data-testid={`links-${group}`}>
               {links.map((draft, index) => (
                 <SortableLinkRow key={draft.key} draft={draft} index={index} types={types} onChange={onChange} onDelete={onDelete} />
               ))}
