@@ -18,9 +18,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 // One wrk thread (BENCH_THREADS to change it). It alone sends more than the server answers, so
 // req/s and CPU per request are the same as with two; a second thread only takes the server's
-// core from time to time, and on this two-core machine that set p99 (2026-11-25: 12–74 ms
-// with two threads while the server's own event-loop delay stayed under 13 ms; 7–12 ms with
-// one). wrk and the server share the cores as the scheduler sees fit: pinning them to a core
+// core from time to time, and on this two-core machine that set p99 (2026-11-25, the API
+// reads' median round: 18–77 ms with two threads while the server's own event-loop delay stayed
+// under 13 ms; 8.5–13 ms with one; docs/performance.md). wrk and the server share the cores as the scheduler sees fit: pinning them to a core
 // each (taskset) was tried and raised both the CPU per request and p99 on every route.
 const THREADS = Number(process.env.BENCH_THREADS ?? 1);
 const PORT = 3900 + Math.floor(Math.random() * 90);
