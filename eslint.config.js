@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importBoundaries from './scripts/import-boundaries.eslint.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**'] },
@@ -27,8 +28,29 @@ export default tseslint.config(
   },
   {
     // The public pages' enhancement scripts run in the browser as classic scripts.
-    files: ['server/pages/*.client.js'],
+    files: ['server/features/public-pages/*.client.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
+    // Issue 21: a feature uses another only through its index.ts; platform folders import no
+    // feature (the wiring file, app.ts, main.ts, the CLI and the app's shell and entry are no
+    // platform folders). docs/architecture.md "Import boundaries".
+    files: ['server/**/*.{ts,tsx,js}', 'app/src/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    plugins: { local: importBoundaries },
+    rules: {
+      'local/import-boundaries': [
+        'error',
+        {
+          root: import.meta.dirname,
+          trees: ['server/features', 'app/src/features'],
+          platform: [
+            ...['auth', 'db', 'http', 'redis', 'storage', 'mail', 'images', 'documents', 'lib'].map((folder) => `server/${folder}`),
+            ...['components', 'lib', 'i18n', 'styles'].map((folder) => `app/src/${folder}`),
+            'shared',
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -1,12 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and API suites. Browser suites live in test/e2e and have their own config.
+// Unit and API suites (`npm test` runs both; `npm run test:unit` the unit project alone).
+// Browser suites live in test/e2e and have their own config.
+// - unit: tests beside the code in server/, shared/ and app/ that start neither the app nor a
+//   database (a `*.routes.test.ts` beside the code starts the app: it belongs to api);
+// - api: the API suites in test/api, and route tests beside the code, each on the real app.
+// Files run in parallel, two at a time, on SQLite and on PostgreSQL alike: each API suite gets a
+// database of its own (a temp SQLite folder, or its own PostgreSQL schema), its own Redis key
+// prefix and its own S3 server (test/support/test-app.ts), so no two suites meet.
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+const ROUTE_TESTS = 'server/**/*.routes.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'app/**/*.test.ts', 'test/api/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // API suites share one PostgreSQL database when DATABASE_URL is set: run files one at a time there.
-    fileParallelism: !process.env.DATABASE_URL,
+    // vitest's default is one worker less than the cores: one on this 2-core machine. The suites
+    // wait on scrypt, databases and child processes much of the time, so two keep both cores busy.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...timeouts,
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'app/**/*.test.ts', 'app/**/*.test.tsx'],
+          exclude: ['**/node_modules/**', ROUTE_TESTS],
+        },
+      },
+      { test: { ...timeouts, name: 'api', include: ['test/api/**/*.test.ts', ROUTE_TESTS] } },
+    ],
   },
 });

@@ -58,6 +58,9 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-scale-')),
       LOG_LEVEL: 'warn',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      // The baseline routes /bench/*, and no SMTP server: mails go to the run's own outbox.
+      BENCH_ROUTES: '1',
+      MAIL_OUTBOX: '1',
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,10 +9,10 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
-import { createSignInLimits } from './auth/sign-in-limits.ts';
+import { createCredentialLimits } from './auth/credential-limits.ts';
 import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
-import { createSessionRepository } from './repositories/session.repository.ts';
+import { createSessionRepository } from './auth/session.repository.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -20,29 +20,39 @@ import { AppError } from './http/errors.ts';
 import { ErrorCode } from '../shared/error-codes.ts';
 import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import accountRoutes from './routes/account.routes.ts';
-import cardRoutes from './routes/card.routes.ts';
-import contactRoutes from './routes/contact.routes.ts';
-import leadRoutes from './routes/lead.routes.ts';
-import downloadRoutes from './routes/download.routes.ts';
-import linkRoutes from './routes/link.routes.ts';
-import profileRoutes from './routes/profile.routes.ts';
-import systemRoutes from './routes/system.routes.ts';
-import contactFormRoutes from './pages/contact-form.routes.ts';
-import pagesRoutes from './pages/pages.routes.ts';
-import leadDeletionRoutes from './pages/lead-deletion.routes.ts';
-import uploadRoutes from './routes/upload.routes.ts';
-import walletRoutes from './routes/wallet.routes.ts';
-import statsRoutes from './routes/stats.routes.ts';
-import goRoutes from './routes/go.routes.ts';
-import { createServices, type Services } from './services/index.ts';
+import accountRoutes from './features/account/account.routes.ts';
+import cardRoutes from './features/cards/card.routes.ts';
+import contactRoutes from './features/leads/contact.routes.ts';
+import leadRoutes from './features/leads/lead.routes.ts';
+import downloadRoutes from './features/public-pages/download.routes.ts';
+import linkRoutes from './features/profiles/link.routes.ts';
+import profileRoutes from './features/profiles/profile.routes.ts';
+import systemRoutes from './http/system.routes.ts';
+import contactFormRoutes from './features/leads/contact-form.routes.ts';
+import pagesRoutes from './features/public-pages/pages.routes.ts';
+import leadDeletionRoutes from './features/leads/lead-deletion.routes.ts';
+import uploadRoutes from './features/profiles/upload.routes.ts';
+import walletRoutes from './features/wallet/wallet.routes.ts';
+import appleWebServiceRoutes from './features/wallet/apple-web-service.routes.ts';
+import backgroundRoutes from './features/backgrounds/background.routes.ts';
+import statsRoutes from './features/stats/stats.routes.ts';
+import goRoutes from './features/stats/go.routes.ts';
+import clickRoutes from './features/stats/click.routes.ts';
+import webhookRoutes from './features/integrations/webhook.routes.ts';
+import apiTokenRoutes from './features/integrations/api-token.routes.ts';
+import { apiTokenScopesDescription, webhookEventsOpenApi } from './features/integrations/webhook-openapi.ts';
+import operatorRoutes from './features/operator/operator.routes.ts';
+import organisationRoutes from './features/organisations/organisation.routes.ts';
+import { createServices, type Services } from './wiring.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
 import { createS3Storage } from './storage/s3.storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { createLocalInvalidation } from './lib/invalidation.ts';
+import { makePrivateDir } from './lib/private-files.ts';
 import { connectRedis, type RedisConnection } from './redis/redis.ts';
 import { createRedisInvalidation } from './redis/redis-invalidation.ts';
 import { createFallbackRateCounterStore, createRedisRateCounterStore } from './redis/redis-rate-counter.ts';
+import { isServerPath } from '../shared/server-paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,10 +73,6 @@ declare module 'fastify' {
 export const APP_DIST_DIR = path.resolve(import.meta.dirname, '../dist/app');
 const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
 
-/** Paths that are API or files, never the owner app's index.html (D16). */
-const NOT_SPA =
-  /^\/(api|account|find|go|download|upload|delete|media|wallet|locales|cards|docs|profile\/(create|update|delete|show|activate|deactivate)|lead\/(update|delete)|social-media|send|card\/(show|register|delete|profile)|assets|_dev|healthz|readyz)(\/|$)/;
-
 /**
  * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
  * database migrated. `main.ts` listens; tests call `inject()` or listen on a free port.
@@ -85,8 +91,20 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
     // Requests arriving while closing get D4's 503 from the hook below instead of Fastify's own body.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's own request logging writes two lines per request ("incoming request", "request
+    // completed") and the whole URL, query included: one line below instead, without the query
+    // (verification and deletion links carry their tokens there; issue 20).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
   });
 
+  // The data folder is the server's user's only (issue 20); everything below creates inside it.
+  makePrivateDir(config.dataDir);
   // Before anything opens: a missing secret that cannot be kept stops the start with a clear message.
   const { secret, generatedFile } = resolveAuthSecret({ configured: config.authSecret, dataDir: config.dataDir });
   if (generatedFile)
@@ -116,6 +134,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
     createServices({
       config,
       db: database.db,
+      engine: database.engine,
       storage,
       mailer,
       log: app.log,
@@ -130,10 +149,15 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.decorateRequest('owner', null);
   // Old leads are deleted inside the server (issue 12); the timer never keeps the process alive.
   app.services.leadRetention.start();
+  // Issue 25: webhook deliveries go out in the background of every instance, never inside a request.
+  app.services.webhookWorker.start();
   app.addHook('onClose', async () => {
     await app.services.leadRetention.stop();
+    await app.services.webhookWorker.stop();
+    await app.services.bundles.close();
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();
+    app.services.appleWebService.close();
     // Redis after the last flush (nothing later publishes or counts), the database last.
     await redis?.close();
     s3?.close();
@@ -170,14 +194,17 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
         version: '1',
         description: 'The calls of SPEC 7. Owner calls take `Authorization: Bearer <token>` from POST /api/auth/sign-in/email.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: apiTokenScopesDescription() } } },
+      // Issue 25: the webhook events, as OpenAPI 3.1 describes calls the server makes.
+      openapi: '3.1.0',
+      webhooks: webhookEventsOpenApi() as never,
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // Routes.
-  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, signInLimits: createSignInLimits(app.services.rateLimiter) });
+  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, credentialLimits: createCredentialLimits(app.services.rateLimiter) });
   await app.register(systemRoutes);
   await app.register(accountRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(profileRoutes);
@@ -188,8 +215,15 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(contactRoutes);
   await app.register(leadRoutes);
   await app.register(walletRoutes);
+  await app.register(appleWebServiceRoutes);
+  await app.register(backgroundRoutes);
   await app.register(statsRoutes);
   await app.register(goRoutes);
+  await app.register(clickRoutes);
+  await app.register(webhookRoutes);
+  await app.register(apiTokenRoutes, { onIdentityChange: owners.forgetAll });
+  await app.register(operatorRoutes);
+  await app.register(organisationRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);
@@ -220,8 +254,13 @@ async function registerOwnerApp(app: FastifyInstance) {
   }
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (NOT_SPA.test(pathname) || !wantsHtml) return reply.callNotFound();
+    const accept = request.headers.accept ?? '';
+    // Browsers ask for text/html. The front door `/` also answers the app to whoever says it
+    // takes anything (`curl` sends */*); a client that names other types only (application/json),
+    // or none at all, gets the 404 there as on any other path.
+    const wantsHtml = accept.includes('text/html') || (pathname === '/' && /(^|,)\s*(\*\/\*|text\/\*)/.test(accept));
+    // Paths the server answers itself (shared/server-paths.ts) are never the owner app's index.html (D16).
+    if (isServerPath(pathname) || !wantsHtml) return reply.callNotFound();
     if (!hasApp) return reply.status(503).type('text/plain').send('The owner app is not built yet: run `npm run build`.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html', APP_DIST_DIR);
   });

@@ -1,6 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An on/off setting: `1`/`true` or `0`/`false`. */
+const flag = z.enum(['true', 'false', '1', '0']).default('false');
+const isOn = (value: z.infer<typeof flag>) => value === 'true' || value === '1';
+
+/**
+ * A connection string: its scheme, and whether it parses as a URL at all. The clients parse it
+ * only when they connect, and their "Invalid URL" would not say which setting it was (issue 20).
+ */
+const connectionUrl = (scheme: RegExp, schemeMessage: string) =>
+  z
+    .string()
+    .regex(scheme, schemeMessage)
+    .refine((value) => URL.canParse(value), 'is not a valid URL (check the host, the port and that special characters in the password are percent-encoded)');
+
 /**
  * Every setting of the service, parsed once at start from the environment (and `.env`).
  * docs/configuration.md lists them; `.env.example` shows them with their defaults.
@@ -17,15 +31,15 @@ const settingsSchema = z.object({
   /** The address visitors use; card links (D3) and links in e-mails start with it. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** PostgreSQL connection string; without it the embedded SQLite database in DATA_DIR is used. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
+  DATABASE_URL: connectionUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   /** SMTP server for e-mails (smtp://user:pass@host:port or smtps://...); without it mails go to the local outbox. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
+  SMTP_URL: connectionUrl(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /**
+   * Without SMTP_URL, keep e-mails as files in DATA_DIR/outbox (readable by the server's user
+   * only). The default outside production; in production it must be chosen explicitly, or a
+   * start without SMTP_URL stops (issue 20: verification and reset links would pile up unsent).
+   */
+  MAIL_OUTBOX: flag,
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Contact Cards <no-reply@localhost>'),
   /** Secret that signs sessions and tokens; at least 32 characters. Without it one is generated into DATA_DIR/auth-secret. */
@@ -42,6 +56,12 @@ const settingsSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Leads (visitors' contact details) older than this many days are deleted by a job in the server (issue 12). */
   LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Issue 25: webhook URLs may be http (not only https). For tests and local receivers. */
+  WEBHOOKS_ALLOW_HTTP: flag,
+  /** Issue 25: webhooks may reach loopback and private addresses (never 169.254.169.254). */
+  WEBHOOKS_ALLOW_PRIVATE: flag,
+  /** Issue 28: comma-separated e-mails of operator accounts, besides those granted with `npm run cards -- operator grant`. */
+  OPERATOR_EMAILS: z.string().optional(),
   /** Apple Wallet (D11): PEM file paths and identifiers; without them a development certificate is made. */
   APPLE_PASS_CERT: z.string().optional(),
   APPLE_PASS_KEY: z.string().optional(),
@@ -49,6 +69,16 @@ const settingsSchema = z.object({
   APPLE_WWDR_CERT: z.string().optional(),
   APPLE_PASS_TYPE_ID: z.string().default('pass.com.example.contactcards'),
   APPLE_TEAM_ID: z.string().default('DEVTEAM000'),
+  /** Issue 26: the APNs token key (.p8) and its key id; with both, devices get a push when their pass changes. */
+  APNS_KEY: z.string().optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'the 10-character key id Apple shows')
+    .optional(),
+  /** Where pushes go: Apple's production APNs (Wallet uses no sandbox) unless a stand-in is named, with its CA (PEM path). */
+  APNS_HOST: z.string().default('api.push.apple.com'),
+  APNS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  APNS_CA: z.string().optional(),
   /** Google Wallet (D11): path of the service-account JSON key and the issuer id; without them the save link answers 503. */
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
@@ -59,10 +89,7 @@ const settingsSchema = z.object({
   /** The login button's text, e.g. "Sign in with Example Corp". */
   OIDC_BUTTON_LABEL: z.string().max(60).default('Company sign-in'),
   /** Redis (redis://user:pass@host:6379/0 or rediss://…): shared rate limits and cache invalidation between instances; without it the database counts and caches live a second. */
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
+  REDIS_URL: connectionUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z
     .string()
@@ -78,7 +105,9 @@ const settingsSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint: what MinIO and most self-hosted stores need. */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  S3_FORCE_PATH_STYLE: flag,
+  /** The benchmarks' baseline routes (`/bench/*`, npm run bench); off unless a benchmark turns them on. */
+  BENCH_ROUTES: flag,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -98,6 +127,7 @@ export interface Config {
   /** Passkeys (WebAuthn) are bound to the public address: its host name and its origin. */
   webAuthn: { rpID: string; origin: string };
   databaseUrl: string | undefined;
+  /** Without it mails go to DATA_DIR/outbox (in production only with MAIL_OUTBOX=1). */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** AUTH_SECRET as set; without it `server/auth/auth-secret.ts` keeps a generated one in the data folder. */
@@ -109,8 +139,21 @@ export interface Config {
   trustProxy: number;
   /** Days a lead is kept before the retention job deletes it. */
   leadsRetentionDays: number;
+  /** Issue 25: what webhook targets may be (https only and public addresses by default). */
+  webhooks: { allowHttp: boolean; allowPrivate: boolean };
+  /** Issue 28: operator e-mails from OPERATOR_EMAILS, lower case. */
+  operatorEmails: string[];
   wallet: {
-    apple: { certPath?: string; keyPath?: string; keyPassphrase?: string; wwdrPath?: string; passTypeId: string; teamId: string };
+    apple: {
+      certPath?: string;
+      keyPath?: string;
+      keyPassphrase?: string;
+      wwdrPath?: string;
+      passTypeId: string;
+      teamId: string;
+      /** APNs with a token key (issue 26); undefined: passes update on the device's own refresh. */
+      push?: { keyPath: string; keyId: string; host: string; port: number; caPath?: string };
+    };
     google: { serviceAccountPath?: string; issuerId?: string };
   };
   /** Company sign-in through an OpenID Connect provider, when configured. */
@@ -119,6 +162,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | undefined;
   /** S3-compatible storage for uploads; undefined: the local folder DATA_DIR/uploads. */
   s3: S3Settings | undefined;
+  /** Registers the benchmarks' baseline routes `/bench/*` (BENCH_ROUTES). */
+  benchRoutes: boolean;
 }
 
 /** Where S3-compatible storage is and how to sign in to it. */
@@ -160,9 +205,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const s = parsed.data;
   const isProduction = s.NODE_ENV === 'production';
   if (isProduction && !s.PUBLIC_URL) throw new ConfigError('Missing setting PUBLIC_URL: required in production (the address visitors use)');
+  if (s.SMTP_URL && isOn(s.MAIL_OUTBOX)) throw new ConfigError('Conflicting settings SMTP_URL and MAIL_OUTBOX: mails go either over SMTP or into the outbox');
+  if (isProduction && !s.SMTP_URL && !isOn(s.MAIL_OUTBOX)) {
+    throw new ConfigError(
+      'Missing setting SMTP_URL: required in production, so verification and reset mails reach people (or set MAIL_OUTBOX=1 to keep them in DATA_DIR/outbox)',
+    );
+  }
   const appleFiles = [s.APPLE_PASS_CERT, s.APPLE_PASS_KEY, s.APPLE_WWDR_CERT];
   if (appleFiles.some(Boolean) && !appleFiles.every(Boolean)) {
     throw new ConfigError('Incomplete Apple Wallet settings: APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT go together');
+  }
+  if (Boolean(s.APNS_KEY) !== Boolean(s.APNS_KEY_ID)) {
+    throw new ConfigError('Incomplete Apple push settings: APNS_KEY and APNS_KEY_ID go together');
   }
   if (Boolean(s.GOOGLE_WALLET_SERVICE_ACCOUNT) !== Boolean(s.GOOGLE_WALLET_ISSUER_ID)) {
     throw new ConfigError('Incomplete Google Wallet settings: GOOGLE_WALLET_SERVICE_ACCOUNT and GOOGLE_WALLET_ISSUER_ID go together');
@@ -196,6 +250,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoCards: s.DEMO_CARDS,
     trustProxy: s.TRUST_PROXY,
     leadsRetentionDays: s.LEADS_RETENTION_DAYS,
+    webhooks: { allowHttp: isOn(s.WEBHOOKS_ALLOW_HTTP), allowPrivate: isOn(s.WEBHOOKS_ALLOW_PRIVATE) },
+    operatorEmails: (s.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     wallet: {
       apple: {
         certPath: s.APPLE_PASS_CERT,
@@ -204,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         wwdrPath: s.APPLE_WWDR_CERT,
         passTypeId: s.APPLE_PASS_TYPE_ID,
         teamId: s.APPLE_TEAM_ID,
+        push: s.APNS_KEY && s.APNS_KEY_ID ? { keyPath: s.APNS_KEY, keyId: s.APNS_KEY_ID, host: s.APNS_HOST, port: s.APNS_PORT, caPath: s.APNS_CA } : undefined,
       },
       google: { serviceAccountPath: s.GOOGLE_WALLET_SERVICE_ACCOUNT, issuerId: s.GOOGLE_WALLET_ISSUER_ID },
     },
@@ -218,9 +278,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           endpoint: s.S3_ENDPOINT,
           region: s.S3_REGION,
           credentials: s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY } : undefined,
-          forcePathStyle: s.S3_FORCE_PATH_STYLE === 'true' || s.S3_FORCE_PATH_STYLE === '1',
+          forcePathStyle: isOn(s.S3_FORCE_PATH_STYLE),
         }
       : undefined,
+    benchRoutes: isOn(s.BENCH_ROUTES),
   };
 }
 

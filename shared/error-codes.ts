@@ -7,6 +7,8 @@ export const ErrorCode = {
   cardNotFound: 'cmc/card-not-found',
   cardNotRegistered: 'cmc/card-not-registered',
   cardAlreadyRegistered: 'cmc/card-already-registered',
+  /** Issue 28: an operator blocked the card (lost or stolen); it cannot be registered. */
+  cardBlocked: 'cmc/card-blocked',
   cardWithoutProfile: 'cmc/card-without-profile',
   profileInUse: 'cmc/profile-in-use',
   profileLimitReached: 'cmc/profile-limit-reached',
@@ -18,11 +20,42 @@ export const ErrorCode = {
   notConfigured: 'cmc/not-configured',
   notFound: 'cmc/not-found',
   leadNotFound: 'cmc/lead-not-found',
+  webhookNotFound: 'cmc/webhook-not-found',
+  deliveryNotFound: 'cmc/delivery-not-found',
+  webhookLimitReached: 'cmc/webhook-limit-reached',
+  apiTokenNotFound: 'cmc/api-token-not-found',
+  apiTokenLimitReached: 'cmc/api-token-limit-reached',
+  /** An API token without the scope the call needs (issue 25). */
+  insufficientScope: 'cmc/insufficient-scope',
+  /** Issue 28: an operator without two-factor sign-in or a passkey; the console stays shut. */
+  secondFactorRequired: 'cmc/second-factor-required',
+  /** Issue 28: a batch's print bundle is not built yet (the answer carries its progress). */
+  bundleNotReady: 'cmc/bundle-not-ready',
+  accountNotFound: 'cmc/account-not-found',
   requiresRecentLogin: 'requires-recent-login',
   internal: 'cmc/internal-error',
   unavailable: 'cmc/unavailable',
 } as const;
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+/**
+ * Issue 24's codes (teams), apart from ErrorCode so the sign-in screen's first load, which
+ * imports ErrorCode, does not carry them.
+ */
+export const TeamErrorCode = {
+  /** Issue 24: no organisation, or one the caller is not a member of. */
+  organisationNotFound: 'cmc/organisation-not-found',
+  /** A member (not admin) called an admin call of their own organisation. */
+  forbidden: 'cmc/forbidden',
+  memberNotFound: 'cmc/member-not-found',
+  invitationNotFound: 'cmc/invitation-not-found',
+  templateNotFound: 'cmc/template-not-found',
+  /** The account already belongs to an organisation (one per account). */
+  alreadyInOrganisation: 'cmc/already-in-organisation',
+  /** The change would leave the organisation without an owner. */
+  lastOwner: 'cmc/last-owner',
+  /** A field the organisation's template locks (names it in `field`). */
+  fieldLocked: 'cmc/field-locked',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof TeamErrorCode)[keyof typeof TeamErrorCode];
 
 /**
  * Identity error codes (SPEC 8) that /api/auth answers carry in `code`. The server maps

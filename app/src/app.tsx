@@ -1,53 +1,39 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify/unstyled';
-import { useTranslation } from 'react-i18next';
-import { AuthProvider } from './auth/auth.context.tsx';
-import { RequireAuth } from './auth/require-auth.guard.tsx';
-import { AppLayout } from './components/app-layout.tsx';
+import { AuthProvider, LoginPage, RegisterPage, RequireAuth, ResetPasswordPage, TermsPage } from './features/auth/index.ts';
+import { lazyScreen } from './components/lazy-screen.ts';
+import { ScreenBoundary } from './components/screen-error.tsx';
+import { readToken } from './lib/token-storage.ts';
 import { PageSpinner } from './components/spinner.tsx';
 import { ScrollToTop } from './components/scroll-to-top.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+import { ChangePasswordPage, SecurityPage } from './features/account/index.ts';
+import { OverviewPage } from './features/overview/index.ts';
+import { EditProfilePage, ProfilePreviewPage } from './features/profiles/index.ts';
+import { CardPreviewPage, MyCardPage, RegisterCardPage } from './features/cards/index.ts';
+import { LeadsPage } from './features/leads/index.ts';
+import { ProfileStatsPage } from './features/stats/index.ts';
+import { IntegrationsPage } from './features/integrations/index.ts';
+import { ConsolePage } from './features/operator/index.ts';
+import { AcceptInvitationPage, TeamPage } from './features/team/index.ts';
 
-const LoginPage = lazy(() => import('./pages/login.page.tsx'));
-const RegisterPage = lazy(() => import('./pages/register.page.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password.page.tsx'));
-const TermsPage = lazy(() => import('./pages/terms.page.tsx'));
-const ChangePasswordPage = lazy(() => import('./pages/change-password.page.tsx'));
-const OverviewPage = lazy(() => import('./pages/overview.page.tsx'));
-const EditProfilePage = lazy(() => import('./pages/edit-profile.page.tsx'));
-const ProfilePreviewPage = lazy(() => import('./pages/profile-preview.page.tsx'));
-const CardPreviewPage = lazy(() => import('./pages/card-preview.page.tsx'));
-const MyCardPage = lazy(() => import('./pages/my-card.page.tsx'));
-const RegisterCardPage = lazy(() => import('./pages/register-card.page.tsx'));
-const LeadsPage = lazy(() => import('./pages/leads.page.tsx'));
-const SecurityPage = lazy(() => import('./pages/security.page.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found.page.tsx'));
-const ProfileStatsPage = lazy(() => import('./pages/profile-stats.page.tsx'));
+// Every screen is its own chunk (the features' screens in their screens.ts); `lazyScreen` can load
+// a chunk again after a failure (issue 23).
+const NotFoundPage = lazyScreen(() => import('./shell/not-found.page.tsx'));
+// SPEC 1's toasts, with react-toastify in their own chunk (issue 22).
+const Toasts = lazy(() => import('./components/toasts.tsx'));
 
-/** One client for the app: owner data changes only through this app, so a minute of staleness is fine. */
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (count, error) => count < 2 && ((error as { status?: number }).status ?? 0) >= 500,
-    },
-  },
-});
-
-/** SPEC 1: toasts bottom-right, dark, closing after 3000 ms, without a progress bar. */
-function Toasts() {
-  const { t, ready } = useTranslation('molecules', { useSuspense: false });
-  return <ToastContainer position="bottom-right" theme="dark" autoClose={3000} hideProgressBar aria-label={ready ? t('notifications') : undefined} />;
-}
+// A signed-in visit needs the owner data cache for its first screen: asked for at once, beside the
+// session, instead of after it (issue 22: the sign-in path itself never loads it).
+if (readToken()) void import('./lib/owner-queries.tsx').catch(() => undefined);
 
 /** The owner app: SPEC 2's route table, each screen loaded when first visited. */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <ScrollToTop />
-        <AuthProvider>
+    <BrowserRouter>
+      <ScrollToTop />
+      <AuthProvider>
+        <ScreenBoundary resetKey="app" standalone>
           <Suspense fallback={<PageSpinner />}>
             <Routes>
               <Route element={<AppLayout />}>
@@ -59,6 +45,10 @@ export function App() {
                   <Route index element={<OverviewPage />} />
                   <Route path="/change-password" element={<ChangePasswordPage />} />
                   <Route path="/security" element={<SecurityPage />} />
+                  <Route path="/integrations" element={<IntegrationsPage />} />
+                  <Route path="/console" element={<ConsolePage />} />
+                  <Route path="/team" element={<TeamPage />} />
+                  <Route path="/team/accept" element={<AcceptInvitationPage />} />
                   <Route path="/register-card" element={<RegisterCardPage />} />
                   <Route path="/profile/:id" element={<EditProfilePage />} />
                   <Route path="/profile/:id/stats" element={<ProfileStatsPage />} />
@@ -74,9 +64,11 @@ export function App() {
               </Route>
             </Routes>
           </Suspense>
+        </ScreenBoundary>
+        <Suspense>
           <Toasts />
-        </AuthProvider>
-      </BrowserRouter>
-    </QueryClientProvider>
+        </Suspense>
+      </AuthProvider>
+    </BrowserRouter>
   );
 }

@@ -1,19 +1,26 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ErrorCode } from '../../shared/error-codes.ts';
 import { AppError } from '../http/errors.ts';
 import { withAuthContext } from './auth-context.ts';
+import { allowedAuthEndpoint } from './auth-endpoints.ts';
+import { accountEmailOf, isJsonContentType, jsonBodyOf, SESSION_COOKIE, toWebRequest } from './auth-request.ts';
 import { authErrorAnswer, authErrorCode, type Auth } from './auth.ts';
-import type { SignInLimits } from './sign-in-limits.ts';
+import { wasWrongSecret, type CredentialLimits } from './credential-limits.ts';
 
 /** Identity calls that only start sessions. */
-const SESSION_STARTS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/passkey/verify-authentication']);
+const SESSION_STARTS = new Set(['/sign-in/email', '/sign-up/email', '/passkey/verify-authentication']);
 
 /**
- * Hands /api/auth/* to better-auth as a Web Request and turns its error answers into D4's
- * shape with SPEC 8's codes. Bodies stay raw here: better-auth parses them itself.
+ * The gate in front of better-auth (issue 20): hands /api/auth/* to it as a Web Request, but only
+ * for the endpoints of auth-endpoints.ts (404 for every other), with JSON bodies only (415), and
+ * with the failure and mail limits of credential-limits.ts counted before better-auth sees the
+ * request. Its error answers become D4's shape with SPEC 8's codes, and no answer but a sign-in's
+ * carries a session token (the session list is GET /account/sessions). Bodies stay raw here:
+ * better-auth parses them itself.
  */
 export default async function authRoutes(
   app: FastifyInstance,
-  { auth, onIdentityChange, signInLimits }: { auth: Auth; onIdentityChange: (endsSessions: boolean) => Promise<void>; signInLimits: SignInLimits },
+  { auth, onIdentityChange, credentialLimits }: { auth: Auth; onIdentityChange: (endsSessions: boolean) => Promise<void>; credentialLimits: CredentialLimits },
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
@@ -21,63 +28,84 @@ export default async function authRoutes(
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    // Not in the OpenAPI document: these are better-auth's own paths.
+    // Not in the OpenAPI document: these are better-auth's own paths (docs/security.md lists them).
     schema: { hide: true },
     async handler(request, reply) {
-      const signInEmail = request.method === 'POST' && request.url.split('?')[0] === '/api/auth/sign-in/email' ? emailOf(request.body) : undefined;
-      const attempt = signInEmail ? await signInLimits.attempt(signInEmail, request.ip) : undefined;
+      const path = request.url.split('?')[0].slice('/api/auth'.length);
+      const endpoint = allowedAuthEndpoint(request.method, path);
+      if (!endpoint) throw new AppError(404, ErrorCode.notFound, `No such path: ${request.method} /api/auth${path}`);
+      // The owner app sends JSON only; a form body would reach better-auth past every JSON-only check.
+      if (request.method === 'POST' && !isJsonContentType(request.headers['content-type'])) {
+        throw new AppError(415, ErrorCode.invalidInput, 'body: send it as application/json', 'body');
+      }
+      const body = jsonBodyOf(request.body);
+      const attempt = await credentialLimits.attempt({ endpoint, accountEmail: await accountEmailOf(auth, endpoint, request, body), address: request.ip });
       const response = await withAuthContext(() => auth.handler(toWebRequest(request)));
-      if (attempt && response.ok) await attempt.succeeded();
+      const text = await response.text();
+      if (!wasWrongSecret(response.status, response.status >= 400 ? errorOf(text).code : undefined)) await attempt.uncount();
       // Sign-out, password change and reset end sessions: owner calls on this instance must see it
       // at once, and on the others too before this answers (sign-up and sign-in end none, so
       // they are not told to every instance).
       // A followed verification link (GET) changes the account too (verified, or a new address).
-      const path = request.url.split('?')[0];
-      if (request.method === 'POST' || path.startsWith('/api/auth/verify-email')) await onIdentityChange(!SESSION_STARTS.has(path));
-      const body = await response.text();
+      if (request.method === 'POST' || path.startsWith('/verify-email')) await onIdentityChange(!SESSION_STARTS.has(path));
       response.headers.forEach((value, key) => {
-        if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+        if (key !== 'content-length' && key !== 'content-encoding' && key !== 'set-cookie') reply.header(key, value);
       });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
       reply.status(response.status);
-      if (response.status < 400 || !body) return reply.send(body);
-      let parsed: { code?: string; message?: string } = {};
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        /* better-auth answered plain text; keep its status. */
-      }
-      const message = parsed.message ?? response.statusText ?? 'Request failed';
-      const code = authErrorCode(response.status, parsed.code, message);
-      const { status, field } = authErrorAnswer(response.status, code);
-      reply.status(status);
-      reply.header('content-type', 'application/json; charset=utf-8');
-      // better-auth's body validation names the field in its message ("[body.password] Invalid input").
-      const named = field ?? /\[body\.([\w.]+)\]/.exec(message)?.[1];
-      return reply.send(JSON.stringify(new AppError(status, code as never, message, named).toBody()));
+      if (response.status < 400 || !text) return reply.send(withoutSessionTokens(path, request.headers.authorization, text, reply));
+      return sendAuthError(reply, response, text);
     },
   });
 }
 
-/** The `email` of a JSON sign-in body; anything else is left to better-auth's own validation. */
-function emailOf(body: unknown): string | undefined {
-  if (typeof body !== 'string') return undefined;
+/**
+ * No answer but a sign-in's carries a session token:
+ * - a password sign-in that waits for the second factor holds no session yet, so the token of
+ *   the bearer plugin's header would be one that does not work;
+ * - get-session called with a bearer token answers the session without its token; called with
+ *   only the session cookie (the end of company sign-in, whose callback set it), it hands the
+ *   token over once and ends the cookie, so the app holds it as a bearer token from then on.
+ */
+function withoutSessionTokens(path: string, authorization: string | undefined, text: string, reply: FastifyReply): string {
+  if (path === '/sign-in/email' && text.includes('"twoFactorRedirect"')) {
+    reply.removeHeader('set-auth-token');
+    return text;
+  }
+  if (path !== '/get-session' || !text || text === 'null') return text;
+  const answer = JSON.parse(text) as { session?: { token?: string } } | null;
+  if (!answer?.session) return text;
+  if (authorization || !SESSION_COOKIE.test(String(reply.request.headers.cookie ?? ''))) {
+    delete answer.session.token;
+  } else {
+    // Both names: better-auth prefixes `__Secure-` when PUBLIC_URL is https.
+    reply.header('set-cookie', 'better-auth.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    reply.header('set-cookie', '__Secure-better-auth.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure');
+  }
+  reply.removeHeader('set-auth-token');
+  return JSON.stringify(answer);
+}
+
+/** better-auth's error body: its code and message, if it answered JSON. */
+function errorOf(text: string): { code?: string; message?: string } {
+  if (!text.startsWith('{')) return {};
   try {
-    const email = (JSON.parse(body) as { email?: unknown }).email;
-    return typeof email === 'string' && email.length <= 254 ? email : undefined;
+    return JSON.parse(text) as { code?: string; message?: string };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-function toWebRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === 'x-client-ip') continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-  }
-  // Rate limits count per client address; Fastify resolves it from the socket and trusted proxies only.
-  headers.set('x-client-ip', request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string';
-  return new Request(url, { method: request.method, headers, body: hasBody ? (request.body as string) : undefined });
+/** better-auth's error answer in D4's shape, with SPEC 8's code and the field where it names one. */
+function sendAuthError(reply: FastifyReply, response: Response, text: string) {
+  const parsed = errorOf(text);
+  const message = parsed.message ?? response.statusText ?? 'Request failed';
+  const code = authErrorCode(response.status, parsed.code, message);
+  const { status, field } = authErrorAnswer(response.status, code);
+  reply.status(status);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  // better-auth's body validation names the field in its message ("[body.password] Invalid input").
+  const named = field ?? /\[body\.([\w.]+)\]/.exec(message)?.[1];
+  return reply.send(JSON.stringify(new AppError(status, code as never, message, named).toBody()));
 }

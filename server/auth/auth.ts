@@ -1,14 +1,20 @@
 import { passkey } from '@better-auth/passkey';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Engine } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { changeEmailMail, emailChangeNoticeMail, passwordResetMail, verificationMail } from '../mail/auth-mails.ts';
+import { accessRemovedMail, changeEmailMail, passwordResetMail, signInMethodAddedMail, twoFactorEnabledMail, verificationMail } from '../mail/auth-mails.ts';
+import type { Mail } from '../mail/mailer.ts';
+import { mailLanguage, webRequestLanguage } from '../mail/mail-language.ts';
+import { cookieValue, SESSION_COOKIE } from './auth-request.ts';
+import { emailChangeNoticePlugin, passkeyGuardPlugin, RECENT_LOGIN_SECONDS, unconfirmedAccountGuard } from './identity-guards.ts';
+import { createUnprovenAccess, removedAnything } from './unproven-access.ts';
 import { AuthErrorCode } from '../../shared/error-codes.ts';
+import { readableBackupCodes } from './backup-codes.ts';
 
 /** SPEC 8 "weak-password": fewer than this many characters. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -17,8 +23,7 @@ export const OIDC_PROVIDER_ID = 'oidc';
 
 /** Wrong second-factor codes per account before it is locked for 15 minutes: as many as password guesses (sign-in-limits.ts). */
 export const TWO_FACTOR_MAX_FAILURES = 10;
-/** A password change needs a sign-in at most this old (seconds); older answers requires-recent-login. */
-export const RECENT_LOGIN_SECONDS = 5 * 60;
+export { RECENT_LOGIN_SECONDS };
 
 /**
  * POST /api/auth/update-password { newPassword }: SPEC 2's change-password screen asks only
@@ -55,82 +60,12 @@ const updatePasswordPlugin = {
   },
 } satisfies BetterAuthPlugin;
 
-/**
- * The session of an auth call, for a before-hook: the bearer plugin's own hook turns the header
- * into the session cookie only for the endpoint (hooks do not see each other's changes).
- */
-async function sessionInHook(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
-  const bearer = /^Bearer (.+)$/i.exec(ctx.headers?.get('authorization') ?? '')?.[1];
-  if (!bearer) return (await getSessionFromCtx(ctx))?.session ?? null;
-  return (await ctx.context.internalAdapter.findSession(decodeURIComponent(bearer).split('.')[0]))?.session ?? null;
-}
-
-/**
- * Issue 13.6, around better-auth's passkey plugin:
- * - a new passkey is a lasting way into the account, so adding one needs a sign-in of the last
- *   five minutes (as a password change does): a session token taken from a device cannot plant
- *   a passkey of its own (better-auth's own freshness check is off, `freshAge` 0, see below);
- * - naming or removing a passkey of another account answers "not found" like an unknown one
- *   (the plugin answers a bare 401 there, which would sign the owner app out).
- * Without a session the endpoints themselves answer 401.
- */
-const passkeyGuardPlugin = {
-  id: 'passkey-guard',
-  hooks: {
-    before: [
-      {
-        matcher: (ctx) => ctx.path === '/passkey/generate-register-options' || ctx.path === '/passkey/verify-registration',
-        handler: createAuthMiddleware(async (ctx) => {
-          const session = await sessionInHook(ctx);
-          if (session && Date.now() - new Date(session.createdAt).getTime() > RECENT_LOGIN_SECONDS * 1000) {
-            throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Please sign in again to add a passkey.' });
-          }
-        }),
-      },
-      {
-        matcher: (ctx) => ctx.path === '/passkey/update-passkey' || ctx.path === '/passkey/delete-passkey',
-        handler: createAuthMiddleware(async (ctx) => {
-          const session = await sessionInHook(ctx);
-          const id = (ctx.body as { id?: unknown } | undefined)?.id;
-          if (!session || typeof id !== 'string') return;
-          const found = await ctx.context.adapter.findOne<{ userId: string }>({ model: 'passkey', where: [{ field: 'id', value: id }] });
-          if (!found || found.userId !== session.userId) throw new APIError('NOT_FOUND', { code: 'PASSKEY_NOT_FOUND', message: 'Passkey not found' });
-        }),
-      },
-    ],
-  },
-} satisfies BetterAuthPlugin;
-
-/**
- * Issue 13.5: when a change of the e-mail address was asked for (better-auth's change-email,
- * whose confirmation link goes to the new address), the old address gets a notice at once, so
- * a person whose session was taken over learns of it before the change is made.
- */
-function emailChangeNoticePlugin(mailer: Mailer, log: FastifyBaseLogger) {
-  return {
-    id: 'email-change-notice',
-    hooks: {
-      after: [
-        {
-          matcher: (ctx) => ctx.path === '/change-email',
-          handler: createAuthMiddleware(async (ctx) => {
-            if (ctx.context.returned instanceof Error) return;
-            const session = await getSessionFromCtx(ctx);
-            const newEmail = (ctx.body as { newEmail?: string } | undefined)?.newEmail?.toLowerCase();
-            if (!session || !newEmail || newEmail === session.user.email) return;
-            await mailer
-              .send(emailChangeNoticeMail({ to: session.user.email, newEmail }))
-              .catch((err) => log.error({ err }, 'could not send the e-mail change notice'));
-          }),
-        },
-      ],
-    },
-  } satisfies BetterAuthPlugin;
-}
-
 /** better-auth on our own database: e-mail + password, verification and reset mails, bearer tokens. */
 export function createAuth(options: { config: Config; secret: string; db: Db; engine: Engine; mailer: Mailer; log: FastifyBaseLogger }) {
   const { config, secret, db, engine, mailer, log } = options;
+  // Security notices must not fail the call that caused them; a lost one is logged.
+  const notify = (mail: Mail) => mailer.send(mail).catch((err) => log.error({ err }, 'could not send a security notice'));
+  const unproven = createUnprovenAccess(db, engine);
   return betterAuth({
     appName: 'Contact Cards',
     baseURL: config.publicUrl,
@@ -145,25 +80,88 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
       // SPEC 4: an unverified owner may sign in; only the overview is blocked until verified.
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => mailer.send(passwordResetMail({ to: user.email, url })),
+      sendResetPassword: async ({ user, url }, request) => mailer.send(passwordResetMail({ to: user.email, url, language: mailLanguage(request, user) })),
+      // Issue 20: the mailbox is proven; what anyone set up before ends (unproven-access.ts).
+      onPasswordReset: async ({ user }, request) => {
+        const removed = await unproven.passwordReset(user.id);
+        if (removed.passkeys.length || removed.twoFactor || removed.signInMethods.length)
+          await notify(accessRemovedMail({ to: user.email, reason: 'reset', removed, language: mailLanguage(request, user) }));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Issue 20: the link confirms the address but signs nobody in: whoever opens it may not be
+      // whoever chose the password (pre-hijacking), so the owner signs in with it, or resets it.
+      autoSignInAfterVerification: false,
+      // The first confirmation of an address ends what was set up before it, except the session
+      // of the browser that opened the link (its cookie came along): unproven-access.ts.
+      beforeEmailVerification: async (user, request) => {
+        const removed = await unproven.confirmed(user.id, cookieValue(request?.headers.get('cookie') ?? undefined, SESSION_COOKIE));
+        if (removedAnything(removed)) await notify(accessRemovedMail({ to: user.email, reason: 'confirmed', removed, language: mailLanguage(request, user) }));
+      },
       // The same link confirms a new account and a new address (change-email); the mail says which.
-      sendVerificationEmail: async ({ user, url }, request) =>
-        mailer.send(
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const language = mailLanguage(request, user);
+        await mailer.send(
           request && new URL(request.url).pathname.endsWith('/change-email')
-            ? changeEmailMail({ to: user.email, url })
-            : verificationMail({ to: user.email, url }),
-        ),
+            ? changeEmailMail({ to: user.email, url, language })
+            : verificationMail({ to: user.email, url, language }),
+        );
+      },
     },
     // Issue 13.5: the link goes to the new address and changes it when opened (notice to the old one: emailChangeNoticePlugin).
-    user: { changeEmail: { enabled: true } },
+    user: {
+      changeEmail: { enabled: true },
+      // Issue 23: the language the owner last used (migration 007), set by the hooks below, never by a client.
+      // Issue 23: the browser's time zone (migration 011), set by POST /account/time-zone; get-session shows it to the app.
+      additionalFields: { language: { type: 'string', required: false, input: false }, timeZone: { type: 'string', required: false, input: false } },
+    },
     // freshAge 0: better-auth's list-sessions would otherwise refuse sessions older than five minutes; the calls that
     // need a proof of identity ask for the password (deletion, 2FA off) or check RECENT_LOGIN_SECONDS themselves.
     // Company sign-in joins an existing account only when the provider says the e-mail address is verified.
-    account: { accountLinking: { enabled: true } },
+    // Never into an account whose own address is unconfirmed (issue 20: pre-hijacking); better-auth's default, kept explicit.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
+    databaseHooks: {
+      // Issue 20: the account's address hears of every new way into it.
+      user: {
+        // Issue 23: the account's language is the one of its sign-up, then of each sign-in (session below).
+        create: {
+          before: async (user, ctx) => ({ data: { ...user, language: webRequestLanguage(ctx?.request ?? ctx?.headers) ?? 'en' } }),
+        },
+        update: {
+          // The two-factor plugin updates the user in these calls only to turn it on.
+          after: async (user, ctx) => {
+            const turnedOn = (ctx?.path === '/two-factor/verify-totp' || ctx?.path === '/two-factor/enable') && user.twoFactorEnabled === true;
+            if (turnedOn) await notify(twoFactorEnabledMail({ to: user.email, language: mailLanguage(ctx?.request ?? ctx?.headers, user) }));
+          },
+        },
+      },
+      account: {
+        create: {
+          after: async (account, ctx) => {
+            if (account.providerId === 'credential' || !ctx) return;
+            const accounts = await ctx.context.internalAdapter.findAccounts(account.userId);
+            const user = accounts.length > 1 ? await ctx.context.internalAdapter.findUserById(account.userId) : null;
+            if (user)
+              await notify(
+                signInMethodAddedMail({
+                  to: user.email,
+                  provider: config.oidc?.buttonLabel ?? account.providerId,
+                  language: mailLanguage(ctx.request ?? ctx.headers, user),
+                }),
+              );
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session, ctx) => {
+            const language = webRequestLanguage(ctx?.request ?? ctx?.headers);
+            if (language && ctx) await ctx.context.internalAdapter.updateUser(session.userId, { language });
+          },
+        },
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, freshAge: 0 },
     rateLimit: {
       enabled: true,
@@ -172,12 +170,13 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
       window: 60,
       max: 200,
       customRules: {
-        // Counted per account and per address by sign-in-limits.ts in the Fastify bridge instead.
-        '/sign-in/email': false,
+        // Counted per account and per address by credential-limits.ts in the gate (auth.routes.ts);
+        // this is the second line, per address, should the gate ever let one through.
+        '/sign-in/email': { window: 60, max: 60 },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
-        // Second-factor codes per client address, like password sign-ins (sign-in-limits.ts); per
+        // Second-factor codes per client address, like password sign-ins (credential-limits.ts); per
         // account the two-factor plugin locks after 10 wrong codes for 15 minutes (below).
         '/two-factor/*': { window: 10 * 60, max: 30 },
         // Each change mails two addresses.
@@ -217,11 +216,13 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
         : []),
       // Issue 13.6: passkeys (WebAuthn), bound to the public address's host name and origin.
       passkey({ rpID: config.webAuthn.rpID, rpName: 'Contact Cards', origin: config.webAuthn.origin }),
-      passkeyGuardPlugin,
+      passkeyGuardPlugin(notify),
+      unconfirmedAccountGuard,
       // Issue 13.4: TOTP with an authenticator app, confirmed by a first code; ten backup codes.
       twoFactor({
         issuer: 'Contact Cards',
-        backupCodeOptions: { amount: 10, length: 10 },
+        // Issue 23: codes without look-alike characters (0/O, 1/l/I), read off a phone or paper.
+        backupCodeOptions: { amount: 10, length: 10, customBackupCodesGenerate: () => readableBackupCodes(10, 10) },
         accountLockout: { enabled: true, maxFailedAttempts: TWO_FACTOR_MAX_FAILURES, durationSeconds: 15 * 60 },
       }),
     ],

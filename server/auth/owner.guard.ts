@@ -1,15 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
-import type { SessionRepository } from '../repositories/session.repository.ts';
+import type { SessionRepository } from './session.repository.ts';
 import { createShortLivedCache } from '../lib/short-lived-cache.ts';
-import { BASE_CACHE_MS, createLocalInvalidation, type Invalidation } from '../lib/invalidation.ts';
+import { SESSION_CACHE_MS, createLocalInvalidation, type Invalidation } from '../lib/invalidation.ts';
 import { AppError } from '../http/errors.ts';
+import { bearerToken } from './bearer-token.ts';
+import { API_TOKEN_PREFIX, SCOPE_OF_CALL } from '../../shared/schemas/integrations.schema.ts';
+import { createHash } from 'node:crypto';
+
+/** The stored form of an API token (issue 25): its SHA-256, hex. */
+export const apiTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The signed-in owner of a request. */
 export interface Owner {
   userId: string;
   email: string;
   emailVerified: boolean;
+  /** Issue 25: set when the call came with an API token: the scopes it may use (a session may use every call). */
+  scopes?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -20,11 +28,14 @@ declare module 'fastify' {
 }
 
 /**
- * How long a found session is answered from memory without Redis (or while it is down): the
- * longest a sign-out made through another instance takes to bite here. With Redis sign-outs
- * are pushed and sessions are kept longer (lib/invalidation.ts).
+ * How long a found session is answered from memory, with Redis or without: the longest a
+ * sign-out made through another instance takes to bite here when its push is lost
+ * (lib/invalidation.ts).
  */
-export const SESSION_CACHE_MS = BASE_CACHE_MS;
+export { SESSION_CACHE_MS };
+
+/** Issue 23: a session's "last active" moves at most this often (one UPDATE per session and period). */
+export const SESSION_TOUCH_MS = 5 * 60_000;
 
 /**
  * Reads `Authorization: Bearer <session token>` and finds its live session. One indexed
@@ -36,23 +47,26 @@ export const SESSION_CACHE_MS = BASE_CACHE_MS;
  * (set-auth-token header); the part before the dot is the session token either way.
  */
 export function createOwnerResolver(sessionRows: SessionRepository, invalidation: Invalidation = createLocalInvalidation()) {
-  const sessions = createShortLivedCache<{ owner: Owner; expiresAt: number }>(invalidation.cacheMs);
+  // Not invalidation.cacheMs: a pushed sign-out may be lost, and a revoked token must not live
+  // PUSHED_CACHE_MS on another instance (issue 20).
+  const sessions = createShortLivedCache<{ owner: Owner; expiresAt: number; tokenId?: string }>(SESSION_CACHE_MS);
+  // When this instance last wrote each session's updatedAt; the write is not awaited, so owner
+  // calls never wait for it, and a failed write only leaves "last active" a little behind.
+  const touched = new Map<string, number>();
+  function touch(token: string) {
+    const now = Date.now();
+    if (now - (touched.get(token) ?? 0) < SESSION_TOUCH_MS) return;
+    if (touched.size >= 10_000) touched.clear();
+    touched.set(token, now);
+    sessionRows.touch(token, new Date(now)).catch(() => touched.delete(token));
+  }
   invalidation.subscribe((event) => {
     if (event.kind === 'sessions' || event.kind === 'all') sessions.clear();
   });
   async function resolveOwner(request: FastifyRequest): Promise<Owner | null> {
-    const header = request.headers.authorization;
-    if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
-    let token = header.slice(7).trim();
-    if (token.includes('%')) {
-      try {
-        token = decodeURIComponent(token);
-      } catch {
-        return null;
-      }
-    }
-    token = token.split('.')[0];
-    if (!token || token.length > 200) return null;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return null;
+    if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(token);
     let session = sessions.get(token);
     if (!session) {
       const readAt = sessions.generation();
@@ -61,7 +75,37 @@ export function createOwnerResolver(sessionRows: SessionRepository, invalidation
       session = { owner: { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified) }, expiresAt: new Date(row.expiresAt).getTime() };
       sessions.set(token, session, readAt);
     }
-    return session.expiresAt > Date.now() ? session.owner : null;
+    if (session.expiresAt <= Date.now()) return null;
+    touch(token);
+    return session.owner;
+  }
+  /**
+   * Issue 25: an API token, found by its hash, kept like a session (a second, forgotten on every
+   * instance when one is revoked), its "last used" written at most every SESSION_TOUCH_MS.
+   */
+  async function resolveApiToken(token: string): Promise<Owner | null> {
+    const hash = apiTokenHash(token);
+    const key = `api:${hash}`;
+    let found = sessions.get(key);
+    if (!found) {
+      const readAt = sessions.generation();
+      const row = await sessionRows.findApiToken(hash);
+      if (!row) return null;
+      found = {
+        owner: { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified), scopes: row.scopes.split(' ') },
+        expiresAt: Infinity,
+        tokenId: row.tokenId,
+      };
+      sessions.set(key, found, readAt);
+    }
+    const now = Date.now();
+    const tokenId = found.tokenId!;
+    if (now - (touched.get(key) ?? 0) >= SESSION_TOUCH_MS) {
+      if (touched.size >= 10_000) touched.clear();
+      touched.set(key, now);
+      sessionRows.touchApiToken(tokenId, now).catch(() => touched.delete(key));
+    }
+    return found.owner;
   }
   return {
     resolveOwner,
@@ -78,6 +122,13 @@ export function requireOwner(resolver: ReturnType<typeof createOwnerResolver>) {
   return async function ownerGuard(request: FastifyRequest, _reply: FastifyReply) {
     request.owner = await resolver.resolveOwner(request);
     if (!request.owner) throw new AppError(401, ErrorCode.unauthorized, 'Please sign in: this call needs a valid bearer token.');
+    // An API token reaches only the calls its scopes name (issue 25); everything else is a signed-in owner's.
+    const scopes = request.owner.scopes;
+    if (scopes) {
+      const needed = SCOPE_OF_CALL[`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url ?? ''}`];
+      if (!needed || !scopes.includes(needed))
+        throw new AppError(403, ErrorCode.insufficientScope, needed ? `This API token lacks the scope ${needed}.` : 'This call is not open to API tokens.');
+    }
   };
 }
 

@@ -2,23 +2,29 @@ import 'dotenv/config';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cardLink } from '../../shared/card-link.ts';
+import { z } from 'zod';
 import { EDITIONS, type Edition } from '../../shared/schemas/card.schema.ts';
-import { qrSvg } from '../cards/qr-code.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { createCardRepository } from '../repositories/card.repository.ts';
-import { newCardId } from '../lib/ids.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
+import { createCardRepository } from '../features/cards/card.repository.ts';
+import { printCardFiles, printCsv, printRow } from '../features/cards/index.ts';
+import { createInventoryRepository, createOperatorRepository } from '../features/operator/index.ts';
+import { newCardId, randomId } from '../lib/ids.ts';
 
-const USAGE = `Usage: npm run cards -- mint --edition <${EDITIONS.join('|')}> --count <n> --out <dir> [--json]
+const USAGE = `Usage: npm run cards -- mint --edition <${EDITIONS.join('|')}> --count <n> --out <dir> [--label <text>] [--json]
+       npm run cards -- operator grant <email> | revoke <email> | list
 
-Mints unregistered cards for printing (D9): writes <dir>/cards.csv (id, link, edition, nfcLink) and
-<dir>/<id>.svg (the QR code of each card's link). "link" is what the QR code holds (?src=qr),
-"nfcLink" what to write into the NFC chip (?src=nfc): the statistics tell the two apart. Works against the same database as the server
-(DATABASE_URL, or the embedded SQLite file in DATA_DIR), also while the server runs.`;
+mint: mints unregistered cards for printing (D9) as one batch (issue 28: the console lists it
+and can build the same bundle as a ZIP): writes <dir>/cards.csv (id, link, edition, nfcLink),
+<dir>/<id>.svg (the QR code of each card's link) and <dir>/<id>.png (the same, print-ready,
+1200 px). "link" is what the QR code holds (?src=qr), "nfcLink" what to write into the NFC chip
+(?src=nfc): the statistics tell the two apart.
+operator: grants or revokes the operator's console to an account's e-mail (besides
+OPERATOR_EMAILS), or lists the granted ones. The console also needs two-factor sign-in or a
+passkey on that account.
 
-/** Quotes a CSV field when it needs it (RFC 4180). */
-const csvField = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+Works against the same database as the server (DATABASE_URL, or the embedded SQLite file in
+DATA_DIR), also while the server runs.`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -28,14 +34,17 @@ async function main(argv: string[]): Promise<number> {
       edition: { type: 'string' },
       count: { type: 'string' },
       out: { type: 'string' },
+      label: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
-  if (values.help || positionals[0] !== 'mint') {
+  const command = positionals[0];
+  if (values.help || (command !== 'mint' && command !== 'operator')) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
+  if (command === 'operator') return operatorCommand(positionals.slice(1));
   const edition = values.edition as Edition;
   if (!EDITIONS.includes(edition)) return fail(`--edition must be one of ${EDITIONS.join(', ')}`);
   const count = Number(values.count);
@@ -43,22 +52,62 @@ async function main(argv: string[]): Promise<number> {
   if (!values.out) return fail('--out must name the folder for the CSV and QR codes');
 
   const config = loadConfig();
+  return withDatabase(async (db) => {
+    const minted = Date.now();
+    const batchId = randomId(12);
+    const cards = Array.from({ length: count }, () => ({ id: newCardId(), edition, minted, batchId }));
+    const label = values.label ?? `CLI ${new Date(minted).toISOString()}`;
+    await createInventoryRepository(db).insertBatch({
+      id: batchId,
+      edition,
+      label,
+      count,
+      created: minted,
+      createdBy: 'cli',
+      bundleState: 'pending',
+      bundleKey: null,
+    });
+    await createCardRepository(db).insertMany(cards);
+    const out = path.resolve(values.out!);
+    await fs.mkdir(out, { recursive: true });
+    const csv = printCsv(config.publicUrl, cards);
+    await fs.writeFile(path.join(out, csv.name), csv.data);
+    for (const card of cards) for (const file of await printCardFiles(config.publicUrl, card.id)) await fs.writeFile(path.join(out, file.name), file.data);
+    if (values.json) console.log(JSON.stringify(cards.map((c) => printRow(config.publicUrl, c))));
+    else
+      console.error(`Minted ${count} ${edition} card(s) as batch ${batchId}: ${path.join(out, 'cards.csv')} and ${count} QR code(s) (SVG and PNG) in ${out}`);
+    return 0;
+  });
+}
+
+/** `operator grant|revoke <email>`, `operator list`. */
+async function operatorCommand([action, email]: string[]): Promise<number> {
+  if (action === 'list') {
+    return withDatabase(async (db) => {
+      for (const grant of await createOperatorRepository(db).listGrants()) console.log(`${grant.email}\t${new Date(grant.granted).toISOString()}`);
+      return 0;
+    });
+  }
+  if (action !== 'grant' && action !== 'revoke') return fail('operator takes grant <email>, revoke <email> or list');
+  if (!email || !z.string().email().max(254).safeParse(email).success) return fail(`operator ${action} needs an e-mail address`);
+  return withDatabase(async (db) => {
+    const operators = createOperatorRepository(db);
+    const changed = action === 'grant' ? await operators.grant(email, Date.now()) : await operators.revoke(email);
+    console.error(
+      action === 'grant'
+        ? `${email.toLowerCase()} ${changed ? 'is now an operator' : 'was an operator already'}`
+        : `${email.toLowerCase()} ${changed ? 'is no operator any more' : 'was no operator'}`,
+    );
+    return 0;
+  });
+}
+
+async function withDatabase(work: (db: Db) => Promise<number>): Promise<number> {
+  const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await migrateToLatest(database.db);
-    const minted = Date.now();
-    const cards = Array.from({ length: count }, () => ({ id: newCardId(), edition, minted }));
-    await createCardRepository(database.db).insertMany(cards);
-    const out = path.resolve(values.out);
-    await fs.mkdir(out, { recursive: true });
-    // Issue 12: the QR code and the chip carry their source; the new column comes last, so readers of the old three keep working.
-    const rows = cards.map((c) => ({ id: c.id, link: cardLink(config.publicUrl, c.id, 'qr'), edition, nfcLink: cardLink(config.publicUrl, c.id, 'nfc') }));
-    const csv = ['id,link,edition,nfcLink', ...rows.map((r) => [r.id, r.link, r.edition, r.nfcLink].map(csvField).join(','))].join('\r\n') + '\r\n';
-    await fs.writeFile(path.join(out, 'cards.csv'), csv);
-    for (const r of rows) await fs.writeFile(path.join(out, `${r.id}.svg`), await qrSvg(r.link));
-    if (values.json) console.log(JSON.stringify(rows));
-    else console.error(`Minted ${count} ${edition} card(s): ${path.join(out, 'cards.csv')} and ${count} QR code(s) in ${out}`);
-    return 0;
+    return await work(database.db);
   } finally {
     await database.close();
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cardLink } from '../../shared/card-link.ts';
 import { EDITIONS } from '../../shared/schemas/card.schema.ts';
-import { createCardRepository } from '../repositories/card.repository.ts';
+import { createCardRepository } from '../features/cards/card.repository.ts';
 
 /**
  * D9: on the embedded default (no DATABASE_URL, not production) a fresh database gets a few
@@ -15,5 +15,6 @@ export async function seedDemoCards(app: FastifyInstance): Promise<void> {
     for (let i = 0; i < config.demoCards; i++) await services.cards.mint(EDITIONS[i % EDITIONS.length], 1);
   }
   const free = await cards.listUnregistered(config.demoCards);
-  for (const card of free) app.log.info(`Demo card (${card.edition}), scan or open: ${cardLink(config.publicUrl, card.id)}`);
+  // The link as the card's printed QR code holds it, so a demo scan counts as a QR scan (issue 23).
+  for (const card of free) app.log.info(`Demo card (${card.edition}), scan or open: ${cardLink(config.publicUrl, card.id, 'qr')}`);
 }

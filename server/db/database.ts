@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import { makeFilePrivate, makePrivateDir } from '../lib/private-files.ts';
 import type { Database } from './tables.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as rateCounters from './migrations/002-rate-counters.ts';
@@ -10,6 +11,12 @@ import * as leads from './migrations/003-leads.ts';
 import * as analytics from './migrations/004-analytics.ts';
 import * as account from './migrations/005-account.ts';
 import * as passkey from './migrations/006-passkey.ts';
+import * as userLanguage from './migrations/007-user-language.ts';
+import * as integrations from './migrations/008-integrations.ts';
+import * as ownerTimeZone from './migrations/011-owner-time-zone.ts';
+import * as walletPasses from './migrations/012-wallet-passes.ts';
+import * as operator from './migrations/010-operator.ts';
+import * as organisations from './migrations/009-organisations.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -29,6 +36,12 @@ const migrations: Record<string, Migration> = {
   '004-analytics': analytics,
   '005-account': account,
   '006-passkey': passkey,
+  '007-user-language': userLanguage,
+  '008-integrations': integrations,
+  '011-owner-time-zone': ownerTimeZone,
+  '012-wallet-passes': walletPasses,
+  '010-operator': operator,
+  '009-organisations': organisations,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.
@@ -55,8 +68,14 @@ export function openDatabase(options: {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, 'contact-cards.sqlite'));
+  makePrivateDir(options.dataDir);
+  const fileName = path.join(options.dataDir, 'contact-cards.sqlite');
+  // Sessions and password hashes live here: the server's user only. SQLite creates the -wal and
+  // -shm files with the main file's mode, so it is narrowed before WAL mode makes them; the
+  // ones an older start left behind are narrowed too (issue 20).
+  if (!fs.existsSync(fileName)) fs.closeSync(fs.openSync(fileName, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) makeFilePrivate(fileName + suffix);
+  const file = new SqliteDatabase(fileName);
   file.pragma('journal_mode = WAL');
   // WAL with NORMAL sync is durable against process crashes; only a power loss can drop the last commits.
   file.pragma('synchronous = NORMAL');
@@ -102,6 +121,11 @@ function withStatementCache(file: SqliteDatabase.Database) {
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */
+/** The readiness check's question to the database (/readyz): resolves when it answers. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   // On PostgreSQL the migrator's own tables go into the schema in use: unnamed, Kysely would
   // take another schema's kysely_migration_lock for ours (it looks across all schemas) and fail.

@@ -1,3 +1,35 @@
+import type {
+  OrganisationMemberTable,
+  OrganisationInvitationTable,
+  OrganisationAuditTable,
+  OrganisationTemplateTable,
+  TemplatedProfileTable,
+} from './organisation-tables.ts';
+export type {
+  OrganisationMemberTable,
+  OrganisationInvitationTable,
+  OrganisationAuditTable,
+  OrganisationTemplateTable,
+  TemplatedProfileTable,
+} from './organisation-tables.ts';
+import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
+export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchRow, OperatorAuditRow } from './operator-tables.ts';
+import type {
+  WalletPassTable,
+  WalletDeviceTable,
+  WebhookEndpointTable,
+  WebhookDeliveryTable,
+  WebhookAttemptTable,
+  ApiTokenTable,
+} from './integration-tables.ts';
+export type {
+  WalletPassTable,
+  WalletDeviceTable,
+  WebhookEndpointTable,
+  WebhookDeliveryTable,
+  WebhookAttemptTable,
+  ApiTokenTable,
+} from './integration-tables.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -18,6 +50,22 @@ export interface Database {
   rateCounter: RateCounterTable;
   visitCount: VisitCountTable;
   passkey: PasskeyTable;
+  twoFactor: TwoFactorTable;
+  walletPass: WalletPassTable;
+  walletDevice: WalletDeviceTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+  webhookAttempt: WebhookAttemptTable;
+  apiToken: ApiTokenTable;
+  operatorGrant: OperatorGrantTable;
+  cardBatch: CardBatchTable;
+  operatorAudit: OperatorAuditTable;
+  organisation: OrganisationTable;
+  organisationMember: OrganisationMemberTable;
+  organisationInvitation: OrganisationInvitationTable;
+  organisationAudit: OrganisationAuditTable;
+  organisationTemplate: OrganisationTemplateTable;
+  templatedProfile: TemplatedProfileTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */
@@ -31,6 +79,10 @@ export interface UserTable {
   updatedAt: Date | string;
   /** better-auth's two-factor plugin (migration 005). */
   twoFactorEnabled: boolean | number | null;
+  /** The language the owner last used, for mails no request of theirs caused (migration 007, issue 23). */
+  language: string | null;
+  /** The IANA zone of the owner's browser, the days of statistics and leads export (migration 011, issue 23); null: UTC. */
+  timeZone: string | null;
 }
 export interface SessionTable {
   id: string;
@@ -55,6 +107,16 @@ export interface PasskeyTable {
   transports: string | null;
   createdAt: Date | string | null;
   aaguid: string | null;
+}
+/** better-auth's two-factor plugin (migration 005): the authenticator secret and backup codes of an account. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | number | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Date | string | null;
 }
 export interface AccountTable {
   id: string;
@@ -147,6 +209,10 @@ export interface CardTable {
   views: Generated<number>;
   minted: number;
   registered: number | null;
+  /** Issue 28: when an operator blocked the card (lost, stolen), null when not blocked (migration 010). */
+  blocked: number | null;
+  /** Issue 28: the batch it was minted in, null for cards from before batches. */
+  batchId: string | null;
 }
 
 /** A visitor's e-mail left on a profile (D5), with the details and consent of issue 12. */
@@ -180,7 +246,7 @@ export type LinkRow = Selectable<LinkTable>;
 export type CardRow = Selectable<CardTable>;
 export type LeadRow = Selectable<LeadTable>;
 
-/** One fixed window of one rate rule for one subject (server/services/rate-limiter.ts). */
+/** One fixed window of one rate rule for one subject (server/lib/rate-limiter.ts). */
 export interface RateCounterTable {
   /** `{rule}:{subject}:{window number}`. */
   key: string;
@@ -192,8 +258,8 @@ export interface RateCounterTable {
 /** Issue 12: how often one thing happened to a profile on one UTC day (migration 004-analytics). */
 export interface VisitCountTable {
   profileId: string;
-  /** UTC date, `YYYY-MM-DD`. */
-  day: string;
+  /** The UTC hour, `YYYY-MM-DDTHH` (migration 011: grouped into the owner's days when read). */
+  hour: string;
   /** The physical card that brought the visit, '' when none. */
   cardId: string;
   /** A VisitSource (shared/schemas/visit-source.schema.ts). */
@@ -203,4 +269,19 @@ export interface VisitCountTable {
   /** The link clicked (metric `click`), '' otherwise. */
   linkId: string;
   count: number;
+}
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
+export type ApiTokenRow = Selectable<ApiTokenTable>;
+
+/** Issue 24: a company running its staff's cards (migration 009). */
+export interface OrganisationTable {
+  id: string;
+  name: string;
+  /** `#rrggbb`, or '' for none; checked for WCAG AA contrast when saved. */
+  brandColour: string;
+  created: number;
+  updated: number;
 }

@@ -61,3 +61,15 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('  ...  ')).toBe('download');
   });
 });
+
+describe('contentDisposition of plain names', () => {
+  it('sends a name of letters, digits, dots and dashes as the plain filename alone', () => {
+    expect(contentDisposition('WalletCard-Ab3xY9.pkpass')).toBe('attachment; filename="WalletCard-Ab3xY9.pkpass"');
+    expect(contentDisposition('leads-2026-11-25.csv')).toBe('attachment; filename="leads-2026-11-25.csv"');
+  });
+
+  it('keeps the UTF-8 variant when the plain name differs or needs encoding', () => {
+    expect(contentDisposition('Reminder.ics', 'Other.ics')).toBe(`attachment; filename="Other.ics"; filename*=UTF-8''Reminder.ics`);
+    expect(contentDisposition('Anna Schmidt.vcf')).toBe(`attachment; filename="Anna Schmidt.vcf"; filename*=UTF-8''Anna%20Schmidt.vcf`);
+  });
+});

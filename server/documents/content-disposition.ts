@@ -78,9 +78,15 @@ function encodeRfc5987(value: string): string {
  * A Content-Disposition value that offers the file as a download:
  * `attachment; filename="<ascii>"; filename*=UTF-8''<percent-encoded>`.
  * `asciiFallback` overrides the derived plain name (a builder may have a better default word).
+ * A name of letters, digits, dots and dashes only (`WalletCard-Ab3.pkpass`) reads the same in
+ * both parameters, so it gets the plain `filename` alone (RFC 6266 appendix D).
  */
 export function contentDisposition(fileName: string, asciiFallback?: string): string {
   const utf8Name = sanitizeFileName(fileName);
   const fallback = toAsciiFileName(asciiFallback ?? utf8Name);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(utf8Name)}`;
+  const plain = `attachment; filename="${fallback}"`;
+  return fallback === utf8Name && PLAIN_FILE_NAME.test(utf8Name) ? plain : `${plain}; filename*=UTF-8''${encodeRfc5987(utf8Name)}`;
 }
+
+/** A file name that needs no encoding anywhere. */
+const PLAIN_FILE_NAME = /^[A-Za-z0-9._-]+$/;

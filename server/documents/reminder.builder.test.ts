@@ -20,19 +20,45 @@ function time(component: ICAL.Component, name: string): ICAL.Time {
 }
 
 describe('buildReminder', () => {
-  const cases: Array<[RemindIn, string]> = [
-    ['1d', '2026-03-28T22:15:00.000Z'],
-    ['3d', '2026-03-30T22:15:00.000Z'],
-    ['1w', '2026-04-03T22:15:00.000Z'],
+  // now is 23:15 in Berlin on 27 March: outside the hours, so 09:00 there, N days on; the
+  // first two cross the change to summer time (UTC+1 before, UTC+2 after).
+  const berlin: Array<[RemindIn, string]> = [
+    ['1d', '2026-03-28T08:00:00.000Z'],
+    ['3d', '2026-03-30T07:00:00.000Z'],
+    ['1w', '2026-04-03T07:00:00.000Z'],
   ];
-  it.each(cases)('puts one event %s after now, in UTC', (remindIn, expectedStart) => {
-    const text = buildReminder({ profile: makeProfile(), profileUrl, remindIn, now, language: 'de' });
+  it.each(berlin)('puts one event %s after now at 09:00 in the visitor’s time zone when the clock time is at night', (remindIn, expectedStart) => {
+    const text = buildReminder({ profile: makeProfile(), profileUrl, remindIn, now, language: 'de', timeZone: 'Europe/Berlin' });
     const events = parseEvents(text);
     expect(events).toHaveLength(1);
     const start = time(events[0], 'dtstart');
     expect(start.zone).toBe(ICAL.Timezone.utcTimezone);
     expect(start.toJSDate().toISOString()).toBe(expectedStart);
     expect(text).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
+  });
+
+  it('keeps the clock time (whole minutes) when it lies within the day’s hours there', () => {
+    const afternoon = new Date('2026-03-27T14:37:42.000Z'); // 15:37 in Berlin, 10:37 in New York
+    const start = (timeZone: string) =>
+      time(parseEvents(buildReminder({ profile: makeProfile(), profileUrl, remindIn: '1d', now: afternoon, language: 'en', timeZone }))[0], 'dtstart');
+    expect(start('Europe/Berlin').toJSDate().toISOString()).toBe('2026-03-28T14:37:00.000Z');
+    expect(start('America/New_York').toJSDate().toISOString()).toBe('2026-03-28T14:37:00.000Z');
+    // 23:37 in Tokyo: the next morning's 09:00 there instead.
+    expect(start('Asia/Tokyo').toJSDate().toISOString()).toBe('2026-03-28T00:00:00.000Z');
+  });
+
+  it('writes floating time without a time zone, so every calendar shows it at that clock time', () => {
+    const text = buildReminder({ profile: makeProfile(), profileUrl, remindIn: '3d', now, language: 'de' });
+    const start = time(parseEvents(text)[0], 'dtstart');
+    expect(start.zone).toBe(ICAL.Timezone.localTimezone);
+    expect(start.toString()).toBe('2026-03-30T09:00:00');
+    expect(text).toContain('\r\nDTSTART:20260330T090000\r\n');
+  });
+
+  it('has no METHOD, which RFC 5546 would want an ORGANIZER for', () => {
+    const text = buildReminder({ profile: makeProfile(), profileUrl, remindIn: '1d', now, language: 'de' });
+    expect(text).not.toMatch(/^METHOD:/m);
+    expect(text).not.toMatch(/^ORGANIZER/m);
   });
 
   it('lasts between 15 and 30 minutes and carries a display alarm', () => {

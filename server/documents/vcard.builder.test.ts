@@ -84,12 +84,16 @@ describe('buildVcard with the full fixture profile', () => {
     expect(card.getFirstProperty('url')?.getParameter('type')).toBe('WORK');
   });
 
-  it('adds X-SOCIALPROFILE with the network for social links only, in sort order', () => {
-    const social = card.getAllProperties('x-socialprofile').map((p) => [p.getParameter('type'), p.getFirstValue()]);
+  it('lists each social link once, as a URL whose TYPE names the network, in sort order', () => {
+    const social = card
+      .getAllProperties('url')
+      .filter((p) => p.getParameter('type') && p.getParameter('type') !== 'WORK')
+      .map((p) => [p.getParameter('type'), p.getFirstValue()]);
     expect(social).toHaveLength(16);
     expect(social[0]).toEqual(['linkedin', 'https://www.linkedin.com/in/juergen-groesse']);
     expect(social[1]).toEqual(['xing', 'https://www.xing.com/profile/Juergen_Groesse']);
     expect(social.map(([type]) => type)).not.toContain('website');
+    expect(card.getAllProperties('x-socialprofile')).toHaveLength(0);
   });
 
   it('has no PHOTO when none is given', () => {
@@ -106,7 +110,30 @@ describe('buildVcard choices', () => {
     ];
     const card = parse(buildVcard({ profile: makeProfile({ companyWebsiteUrl: '', socialMediaLinks: links }) }));
     expect(values(card, 'url')).toEqual(['https://a.example.com/', 'https://xing.com/b', 'https://github.com/c']);
-    expect(values(card, 'x-socialprofile')).toEqual(['https://xing.com/b', 'https://github.com/c']);
+  });
+
+  it('percent-encodes , and ; in URLs, which vobject and Evolution would cut there (issue 22)', () => {
+    const maps = 'https://www.google.com/maps/place/52.5200,13.4050/@52.52,13.40,17z';
+    const links = [
+      makeLink({ type: 'other', name: 'Karte', link: maps, sort: 1 }),
+      makeLink({ type: 'website', name: '', link: 'https://a.example.com/x;y=1', sort: 2 }),
+    ];
+    const text = buildVcard({ profile: makeProfile({ companyWebsiteUrl: '', socialMediaLinks: links }) });
+    const unfolded = text.replace(/\r\n /g, '');
+    expect(unfolded).toContain('\r\nURL:https://www.google.com/maps/place/52.5200%2C13.4050/@52.52%2C13.40%2C17z\r\n');
+    expect(unfolded).toContain('\r\nURL:https://a.example.com/x%3By=1\r\n');
+    const card = parse(text);
+    expect(values(card, 'url')).toEqual(['https://www.google.com/maps/place/52.5200%2C13.4050/@52.52%2C13.40%2C17z', 'https://a.example.com/x%3By=1']);
+  });
+
+  it('has a stable UID per thing it describes, and none when told nothing', () => {
+    const profile = makeProfile();
+    const uid = (source?: string) => parse(buildVcard({ profile, uidSource: source })).getFirstPropertyValue('uid');
+    expect(uid('profile:abc')).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(uid('profile:abc')).toBe(uid('profile:abc'));
+    expect(uid('profile:abd')).not.toBe(uid('profile:abc'));
+    expect(uid('lead:abc')).not.toBe(uid('profile:abc'));
+    expect(uid()).toBeNull();
   });
 
   it('never turns a javascript: or data: link into a URL or social profile', () => {
@@ -124,7 +151,6 @@ describe('buildVcard choices', () => {
     expect(text).not.toContain('data:');
     const card = parse(text);
     expect(values(card, 'url')).toEqual(['https://github.com/ok']);
-    expect(values(card, 'x-socialprofile')).toEqual(['https://github.com/ok']);
   });
 
   it('leaves ADR out when every address field is blank, and keeps it when one is set', () => {
@@ -186,7 +212,7 @@ describe('buildVcard choices', () => {
     expect(blankComment.getFirstPropertyValue('note')).toBe('Ö-Note');
   });
 
-  it('names the contact after the company, then the profile, when there is no person name', () => {
+  it('names the contact after the company, then its e-mail address, when there is no person name (shared/display-name.ts)', () => {
     const company = buildVcard({ profile: makeProfile({ firstName: '', lastName: ' ' }) });
     const companyCard = parse(company);
     expect(companyCard.getFirstPropertyValue('fn')).toBe('Müller & Söhne Maschinenbau GmbH');
@@ -199,7 +225,8 @@ describe('buildVcard choices', () => {
         profile: makeProfile({ firstName: '', lastName: '', companyName: '', businessUnit: '' }),
       }),
     );
-    expect(profileOnly.getFirstPropertyValue('fn')).toBe('Geschäftlich');
+    // Issue 21: the profile's own name ("Geschäftlich") is the owner's label, never the contact's.
+    expect(profileOnly.getFirstPropertyValue('fn')).toBe('j.groesse@mueller-soehne.example.com');
     expect(profileOnly.getFirstProperty('org')).toBeNull();
   });
 

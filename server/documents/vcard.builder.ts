@@ -1,6 +1,8 @@
 import type { Link } from '../../shared/schemas/link.schema.ts';
 import { WEB_LINK_TYPES } from '../../shared/schemas/link.schema.ts';
 import type { Profile, ProfileTextField } from '../../shared/schemas/profile.schema.ts';
+import { createHash } from 'node:crypto';
+import { displayName, personName } from '../../shared/display-name.ts';
 import { toSafeHref } from '../../shared/safe-url.ts';
 import { cleanText, escapeText, joinLines } from './content-line.ts';
 import { sanitizeFileName, toAsciiFileName } from './content-disposition.ts';
@@ -22,26 +24,36 @@ export interface VcardInput {
   photoJpeg?: Buffer;
   /** The public page of the profile, added as a URL so the saved contact leads back to it. */
   profileUrl?: string;
+  /**
+   * What the contact is (`profile:{id}`, `lead:{id}`): its stable UID is made from it, so a
+   * second import updates the contact instead of adding a copy (khard and Radicale need one).
+   */
+  uidSource?: string;
+}
+
+/**
+ * A stable `urn:uuid:` for a thing (RFC 4122 version 5 from a SHA-1 of the text): the same
+ * profile or lead always gets the same UID, and nothing about it can be read back from it.
+ */
+export function stableUid(source: string): string {
+  const h = createHash('sha1').update(`contact-cards:${source}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `urn:uuid:${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/**
+ * A URL as a property value: `,` and `;` percent-encoded (issue 22). vobject cuts a URL at its
+ * first comma and Evolution at its first semicolon (a Google Maps link with coordinates); the
+ * encoded forms mean the same to every web server and survive every parser.
+ */
+export function uriValue(href: string): string {
+  return href.replace(/,/g, '%2C').replace(/;/g, '%3B');
 }
 
 // Outlook reads a line without CHARSET as Windows-1252 and mangles umlauts.
 const UTF8 = 'CHARSET=utf-8';
-
-/** "Dr. Jürgen Größe" when the profile has a first or last name (SPEC 2), else ''. */
-export function personDisplayName(profile: Pick<Profile, 'personalTitle' | 'firstName' | 'lastName'>): string {
-  const first = cleanText(profile.firstName);
-  const last = cleanText(profile.lastName);
-  if (!first && !last) return '';
-  return [cleanText(profile.personalTitle), first, last].filter(Boolean).join(' ');
-}
-
-/**
- * The name a contact is listed under: the person's full name, else the company, else the
- * profile's own name. Empty only when the profile has none of them.
- */
-export function contactDisplayName(profile: Pick<Profile, 'personalTitle' | 'firstName' | 'lastName' | 'companyName' | 'profileName'>): string {
-  return personDisplayName(profile) || cleanText(profile.companyName) || cleanText(profile.profileName);
-}
 
 function property(name: string, params: readonly string[], value: string): string {
   return `${name}${params.map((p) => `;${p}`).join('')}:${value}`;
@@ -64,17 +76,19 @@ function phoneValue(value: string): string {
  * (an empty ADR shows on iOS as a blank address); every URL passed through the D12 rule.
  * The result has CRLF line endings and lines folded at 75 octets.
  */
-export function buildVcard({ profile, comment, photoJpeg, profileUrl }: VcardInput): string {
+export function buildVcard({ profile, comment, photoJpeg, profileUrl, uidSource }: VcardInput): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
+  if (uidSource) lines.push(property('UID', [], stableUid(uidSource)));
   const add = (name: string, params: readonly string[], raw: string, encode: (v: string) => string) => {
     if (cleanText(raw)) lines.push(property(name, params, encode(raw)));
   };
   const text = (v: string) => escapeText(cleanText(v));
 
-  const personName = personDisplayName(profile);
+  const person = personName(profile);
   // Without a person name, the title alone would read as a name ("Dr."), so N stays empty.
-  lines.push(property('N', [UTF8], personName ? structured([profile.lastName, profile.firstName, '', profile.personalTitle, '']) : ';;;;'));
-  lines.push(property('FN', [UTF8], escapeText(contactDisplayName(profile))));
+  lines.push(property('N', [UTF8], person ? structured([profile.lastName, profile.firstName, '', profile.personalTitle, '']) : ';;;;'));
+  // The name the contact is listed under: the one the public page shows (shared/display-name.ts).
+  lines.push(property('FN', [UTF8], escapeText(displayName(profile))));
 
   if (cleanText(profile.companyName) || cleanText(profile.businessUnit)) {
     const org = cleanText(profile.businessUnit) ? [profile.companyName, profile.businessUnit] : [profile.companyName];
@@ -98,28 +112,19 @@ export function buildVcard({ profile, comment, photoJpeg, profileUrl }: VcardInp
     lines.push(property('ADR', ['TYPE=WORK', UTF8], structured(['', '', profile.streetAndNumber, profile.city, '', profile.zip, profile.country])));
   }
 
+  // Each address once (issue 23: social links were a URL and an X-SOCIALPROFILE, listed twice).
+  // A social link is a URL whose TYPE names the network, which every client keeps as a web address.
   const urls = new Set<string>();
-  const urlLines: string[] = [];
   const addUrl = (href: string | null, params: readonly string[] = []) => {
     if (!href || urls.has(href)) return;
     urls.add(href);
-    urlLines.push(property('URL', params, href));
+    lines.push(property('URL', params, uriValue(href)));
   };
   // TYPE=WORK makes Outlook file the company site as the business home page.
   addUrl(toSafeHref(profile.companyWebsiteUrl), ['TYPE=WORK']);
   if (profileUrl) addUrl(toSafeHref(profileUrl));
-  const socialLines: string[] = [];
   const links = [...profile.socialMediaLinks].sort((a, b) => a.sort - b.sort);
-  for (const link of links) {
-    const href = toSafeHref(link.link);
-    if (!href) continue;
-    addUrl(href);
-    // Apple Contacts lists these as social profiles with the network's name and icon.
-    if (!WEB_LINK_TYPES.includes(link.type)) {
-      socialLines.push(property('X-SOCIALPROFILE', [`TYPE=${link.type}`], href));
-    }
-  }
-  lines.push(...urlLines, ...socialLines);
+  for (const link of links) addUrl(toSafeHref(link.link), WEB_LINK_TYPES.includes(link.type) ? [] : [`TYPE=${link.type}`]);
 
   const note = comment && cleanText(comment) ? comment : profile.businessNote;
   add('NOTE', [UTF8], note, text);
@@ -129,7 +134,7 @@ export function buildVcard({ profile, comment, photoJpeg, profileUrl }: VcardInp
   }
   // Apple lists a contact without a person name under its first N component, i.e. blank;
   // this tells it to show the company instead.
-  if (!personName && cleanText(profile.companyName)) lines.push('X-ABShowAs:COMPANY');
+  if (!person && cleanText(profile.companyName)) lines.push('X-ABShowAs:COMPANY');
 
   lines.push('END:VCARD');
   return joinLines(lines);
@@ -140,13 +145,14 @@ const MAX_FILE_BASE_LENGTH = 100;
 
 function fileBaseName(profile: VcardProfile): string {
   const person = [cleanText(profile.firstName), cleanText(profile.lastName)].filter(Boolean).join(' ');
-  const base = person || cleanText(profile.companyName) || cleanText(profile.profileName) || 'Contact';
+  // The display name's first two steps without the title (shared/display-name.ts); never the owner's own label.
+  const base = person || cleanText(profile.companyName) || 'Contact';
   return Array.from(base).slice(0, MAX_FILE_BASE_LENGTH).join('');
 }
 
 /**
  * The vCard's download name in UTF-8 ("Jürgen Größe-Übermühl.vcf"), for the `filename*`
- * parameter. Named after the person without the title, else the company or profile name.
+ * parameter. Named after the person without the title, else the company, else "Contact".
  */
 export function vcardDisplayFileName(profile: VcardProfile): string {
   return `${sanitizeFileName(fileBaseName(profile), 'Contact')}.vcf`;

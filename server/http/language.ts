@@ -24,6 +24,11 @@ function normalise(tag: string | undefined): Language | null {
  * Accept-Language (by q-value); a language that is neither de nor en shows English.
  */
 export function pickLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): Language {
+  return requestLanguage(request) ?? 'en';
+}
+
+/** What the request says of its language in D1's order, or null when it says nothing (no `?lng`, cookie or Accept-Language). */
+export function requestLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>): Language | null {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const fromQuery = normalise(typeof query.lng === 'string' ? query.lng : undefined);
   if (fromQuery) return fromQuery;
@@ -44,7 +49,7 @@ export function pickLanguage(request: Pick<FastifyRequest, 'query' | 'headers'>)
     })
     .filter((x) => x.tag && x.q > 0)
     .sort((a, b) => b.q - a.q);
-  return normalise(accepted[0]?.tag) ?? 'en';
+  return normalise(accepted[0]?.tag);
 }
 
 /**

@@ -13,7 +13,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   strict referrer policy, same-origin opener and resource policies;
  * - JSON answers: additionally `Cache-Control: no-store` unless the route chose its own caching;
  * - uploads under /media/: a sandbox that lets nothing in a file run (route config `media`);
- * - public pages (server/pages/, route config `page`): a set of their own without helmet's
+ * - public pages (server/features/public-pages/, route config `page`): a set of their own without helmet's
  *   extras (every byte counts on a phone), and a hash-based CSP that each cached page carries
  *   with it (server/http/send-page.ts).
  */
@@ -69,8 +69,11 @@ function mediaPolicy(https: boolean): HelmetOptions {
   };
 }
 
-/** The public pages' set besides their per-page CSP (docs/security.md, "headers"). */
-function publicPageHeaders(https: boolean): Record<string, string> {
+/**
+ * The public pages' set besides their per-page CSP (docs/security.md, "headers"). Exported for
+ * server/features/public-pages/send-page.ts, which writes a page's whole header block at once.
+ */
+export function publicPageHeaders(https: boolean): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

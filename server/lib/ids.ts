@@ -29,3 +29,8 @@ export const newCardId = () => randomId(10);
 export const newShortLinkId = () => randomId(8);
 /** Leads. */
 export const newLeadId = () => randomId(16);
+/** Organisations, their invitations and audit entries (issue 24). */
+export const newOrganisationId = () => randomId(12);
+export const newInvitationId = () => randomId(16);
+export const newAuditId = () => randomId(16);
+export const newTemplateId = () => randomId(12);

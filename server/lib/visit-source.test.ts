@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cardScanSource, parseCardId, parseSource, profileVisit, profileVisitQuery } from './visit-source.ts';
 
 describe('visit sources from a page query', () => {
-  it('accepts the six sources and nothing else', () => {
-    for (const s of ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet']) expect(parseSource(s)).toBe(s);
+  it('accepts the eight sources and nothing else', () => {
+    for (const s of ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet', 'share', 'shareqr']) expect(parseSource(s)).toBe(s);
     for (const s of [undefined, '', 'NFC', 'nfc ', 'email', ['nfc', 'qr'], 1, '<script>']) expect(parseSource(s)).toBeNull();
   });
 
@@ -14,6 +14,7 @@ describe('visit sources from a page query', () => {
     expect(cardScanSource({})).toBe('card');
     expect(cardScanSource(undefined)).toBe('card');
     expect(cardScanSource({ src: 'linkinbio' })).toBe('card');
+    expect(cardScanSource({ src: 'shareqr' })).toBe('card');
     expect(cardScanSource({ src: 'x'.repeat(5000) })).toBe('card');
   });
 
@@ -24,6 +25,9 @@ describe('visit sources from a page query', () => {
     expect(profileVisit({ src: 'qr', card: 'Ab-3' })).toEqual({ source: 'qr', cardId: '' });
     expect(profileVisit({ src: 'link', card: 'Ab3' })).toEqual({ source: 'link', cardId: '' });
     expect(profileVisit({ src: 'wallet', card: ['a', 'b'] })).toEqual({ source: 'wallet', cardId: '' });
+    // Issue 23: the share panel's link and QR code count apart, never with a card.
+    expect(profileVisit({ src: 'share', card: 'Ab3' })).toEqual({ source: 'share', cardId: '' });
+    expect(profileVisit({ src: 'shareqr' })).toEqual({ source: 'shareqr', cardId: '' });
   });
 
   it('carries a scan to the profile page in a query that profileVisit reads back', () => {

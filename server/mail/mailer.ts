@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 /** One e-mail as the services write it. */
 export interface Mail {
@@ -54,7 +55,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   }
   return {
     async send(mail) {
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Mails hold every account's verification and reset links: the server's user only (issue 20).
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const sentAt = new Date().toISOString();
       const entry: OutboxMail = {
         id: randomUUID(),
@@ -69,10 +71,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       // Time first in the name, so a directory listing sorts oldest to newest.
       const name = `${sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`;
       const tmp = path.join(options.outboxDir, `.${name}.tmp`);
-      await fs.writeFile(tmp, JSON.stringify(entry, null, 2));
-      await fs.rename(tmp, path.join(options.outboxDir, name));
-      // The developer follows verification and reset links from the log.
-      options.log.info({ to: mail.to, subject: mail.subject, links: entry.links }, 'mail kept in local outbox');
+      const file = path.join(options.outboxDir, name);
+      await fs.writeFile(tmp, JSON.stringify(entry, null, 2), { mode: PRIVATE_FILE_MODE });
+      await fs.rename(tmp, file);
+      // Never the links: they carry sign-in tokens, and logs travel further than the data folder.
+      // The developer opens the file (or GET /_dev/mail) to follow them.
+      options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the local outbox');
     },
     async outbox() {
       let names: string[];

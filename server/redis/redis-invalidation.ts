@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BASE_CACHE_MS, PUSHED_CACHE_MS, type Invalidation, type InvalidationEvent } from '../lib/invalidation.ts';
+import { BASE_CACHE_MS, PUSHED_CACHE_MS, SESSION_CACHE_MS, type Invalidation, type InvalidationEvent } from '../lib/invalidation.ts';
 import { withDeadline, type RedisConnection, type RedisLog } from './redis.ts';
 
-/** How long a writer waits for PUBLISH before answering anyway (the others then see it within BASE_CACHE_MS at worst, as without Redis). */
+/**
+ * How long a writer waits for PUBLISH before answering anyway. The others then see the change
+ * when their entry ends: a sign-out within SESSION_CACHE_MS, a profile change within
+ * PUSHED_CACHE_MS (their stamps were taken while pushes arrived).
+ */
 const PUBLISH_TIMEOUT_MS = 500;
 
 /**
@@ -66,7 +70,7 @@ export function createRedisInvalidation(redis: RedisConnection, log: RedisLog): 
         await withDeadline(redis.client.publish(channel, JSON.stringify({ from: self, ...event })), PUBLISH_TIMEOUT_MS);
       } catch (error) {
         log.warn(
-          `Redis: could not publish a ${event.kind} change (${error instanceof Error ? error.message : String(error)}); other instances see it within ${BASE_CACHE_MS} ms`,
+          `Redis: could not publish a ${event.kind} change (${error instanceof Error ? error.message : String(error)}); other instances see it within ${event.kind === 'sessions' ? SESSION_CACHE_MS : PUSHED_CACHE_MS} ms`,
         );
       }
     },

@@ -1,4 +1,4 @@
-import type { RateCounterStore } from '../services/rate-limiter.ts';
+import type { RateCounterStore } from '../lib/rate-limiter.ts';
 import type { RedisConnection, RedisLog } from './redis.ts';
 
 /**
@@ -22,6 +22,16 @@ export function createRedisRateCounterStore(redis: RedisConnection): RateCounter
     },
     // Keys expire on their own.
     prune: async () => {},
+    async forgetSubject(subject) {
+      // SCAN, not KEYS: it does not block Redis for other instances while it walks.
+      const pattern = `${prefix}*:${subject.replace(/[*?[\]\\]/g, (c) => `\\${c}`)}:*`;
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.client.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        if (keys.length) await redis.client.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    },
   };
 }
 
@@ -56,6 +66,15 @@ export function createFallbackRateCounterStore(options: {
     async prune(now) {
       // Windows counted in the database while Redis was away end there too.
       await fallback.prune(now);
+    },
+    async forgetSubject(subject) {
+      // Both stores: counts taken while Redis was away live in the database. A Redis that does
+      // not answer now keeps its keys until their windows end (they expire with them).
+      await fallback.forgetSubject(subject);
+      if (redis.isUp())
+        await primary
+          .forgetSubject(subject)
+          .catch((error) => log.warn(`Redis: could not delete rate counters (${error instanceof Error ? error.message : String(error)})`));
     },
   };
 }

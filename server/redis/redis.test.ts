@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCuttableProxy, type CuttableProxy } from '../../test/support/cuttable-proxy.ts';
-import type { RateCounterStore } from '../services/rate-limiter.ts';
+import type { RateCounterStore } from '../lib/rate-limiter.ts';
 import { connectRedis, type RedisConnection } from './redis.ts';
 import { createFallbackRateCounterStore, createRedisRateCounterStore } from './redis-rate-counter.ts';
+import { createRedisInvalidation } from './redis-invalidation.ts';
+import { PUSHED_CACHE_MS, SESSION_CACHE_MS } from '../lib/invalidation.ts';
 
 function collectingLog() {
   const lines: string[] = [];
@@ -14,7 +16,7 @@ describe('createFallbackRateCounterStore', () => {
   const up = { isUp: () => true } as unknown as RedisConnection;
   const down = { isUp: () => false } as unknown as RedisConnection;
   const counting = (): RateCounterStore & { calls: number } => {
-    const store = { calls: 0, increment: async () => ++store.calls, prune: async () => {} };
+    const store = { calls: 0, increment: async () => ++store.calls, prune: async () => {}, forgetSubject: async () => {} };
     return store;
   };
   const failing: RateCounterStore = {
@@ -22,6 +24,7 @@ describe('createFallbackRateCounterStore', () => {
       throw new Error('Connection is closed.');
     },
     prune: async () => {},
+    forgetSubject: async () => {},
   };
 
   it('counts in Redis while it is up, in the database while it is down', async () => {
@@ -75,6 +78,24 @@ describe.runIf(redisUrl)('Redis connection and counters', () => {
     // A late release of a window that is gone leaves nothing behind.
     expect(await store.increment('rule:subject:gone', endsAt, -1)).toBe(0);
     expect(await redis.client.exists(`${redis.keyPrefix}rate:rule:subject:gone`)).toBe(0);
+  });
+
+  it('says in its log line the true bound of a change whose publish failed: a second for sign-outs, the pushed time for profiles (issue 20)', async () => {
+    const invalidationLog = collectingLog();
+    const invalidation = createRedisInvalidation(redis, invalidationLog);
+    // A stalled connection: the command is sent, its answer is never read.
+    redis.client.stream.pause();
+    try {
+      await invalidation.publish({ kind: 'sessions' });
+      await invalidation.publish({ kind: 'profiles', ids: ['p1'] });
+    } finally {
+      redis.client.stream.resume();
+    }
+    const failed = invalidationLog.lines.filter((line) => line.includes('could not publish'));
+    expect(failed).toHaveLength(2);
+    expect(failed[0]).toMatch(new RegExp(`^warn Redis: could not publish a sessions change \\(.*\\); other instances see it within ${SESSION_CACHE_MS} ms$`));
+    expect(failed[1]).toMatch(new RegExp(`^warn Redis: could not publish a profiles change \\(.*\\); other instances see it within ${PUSHED_CACHE_MS} ms$`));
+    expect(SESSION_CACHE_MS).toBe(1000);
   });
 
   it('logs once when Redis goes away and once when it is back, and fails commands at once meanwhile', async () => {

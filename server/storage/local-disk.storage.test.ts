@@ -35,6 +35,21 @@ describeStorageContract('local disk', { open: () => storage, openAgain: () => cr
 
 // What only a folder can show: the files on disk, and nothing beside the root.
 describe('createLocalDiskStorage', () => {
+  it('removes a profile folder with its last image, and keeps folders that still hold something (issue 20)', async () => {
+    const image = storageKeyFor('p9', 'profileImage', 'jpg');
+    const logo = storageKeyFor('p9', 'profileLogo', 'png');
+    await storage.put(image, Buffer.from('a'), 'image/jpeg');
+    await storage.put(logo, Buffer.from('b'), 'image/png');
+    await storage.delete(image);
+    expect(existsSync(path.join(root, 'profiles', 'p9'))).toBe(true);
+    await storage.delete(logo);
+    expect(existsSync(path.join(root, 'profiles', 'p9'))).toBe(false);
+    expect(existsSync(root)).toBe(true);
+    // The folder comes back with the next upload.
+    await storage.put(image, Buffer.from('c'), 'image/jpeg');
+    expect((await storage.get(image))?.data.toString()).toBe('c');
+  });
+
   it('stores, reads back and deletes an object with its content type', async () => {
     const key = storageKeyFor('p1', 'profileImage', 'jpg');
     const data = Buffer.from('jpeg bytes');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { access, constants, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, open, readFile, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 import { InvalidStorageKeyError, contentTypeForKey, isValidStorageKey, type Storage } from './storage.ts';
 
 /**
@@ -33,17 +34,19 @@ export function createLocalDiskStorage(rootDir: string): Storage {
         throw new Error(`Content type ${contentType} does not match key ${key} (expected ${expected})`);
       }
       const dir = path.dirname(file);
-      await mkdir(dir, { recursive: true });
       // A dot name is never a valid key, so a temp file can never be read as an upload.
       const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
       try {
-        const handle = await open(temp, 'wx');
-        try {
-          await handle.writeFile(data);
-          // Flushed before the rename, or a crash could leave the final name on an empty file.
-          await handle.datasync();
-        } finally {
-          await handle.close();
+        // A delete that emptied this folder may remove it between mkdir and open: make it again.
+        for (let attempt = 1; ; attempt++) {
+          // The server's user only, like the rest of the data folder (issue 20).
+          await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+          try {
+            await writeDurably(temp, data);
+            break;
+          } catch (error) {
+            if (!isMissing(error) || attempt === 3) throw error;
+          }
         }
         await rename(temp, file);
       } catch (error) {
@@ -64,15 +67,26 @@ export function createLocalDiskStorage(rootDir: string): Storage {
     },
 
     async delete(key) {
+      const file = fileFor(key);
       try {
-        await unlink(fileFor(key));
+        await unlink(file);
       } catch (error) {
         if (!isMissing(error)) throw error;
+      }
+      // A profile's folder goes with its last image (issue 20: a deleted account left empty
+      // folders named after its profiles). rmdir removes empty folders only; one that is not
+      // empty (another image, a temp file of an upload in progress) stays, and so do the ones above.
+      for (let dir = path.dirname(file); dir !== root && dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break;
+        }
       }
     },
 
     async check() {
-      await mkdir(root, { recursive: true });
+      await mkdir(root, { recursive: true, mode: PRIVATE_DIR_MODE });
       await access(root, constants.W_OK);
     },
   };
@@ -82,4 +96,16 @@ export function createLocalDiskStorage(rootDir: string): Storage {
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Writes a new file readable by the server's user only, flushed before it is renamed into place. */
+async function writeDurably(file: string, data: Buffer): Promise<void> {
+  const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
+  try {
+    await handle.writeFile(data);
+    // Flushed before the rename, or a crash could leave the final name on an empty file.
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
 }

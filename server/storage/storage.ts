@@ -33,14 +33,19 @@ export interface StoredObject {
 }
 
 /**
- * The file types storage holds, by key extension: what image.processor produces. Keys
- * must end in one of these, so the content type always follows from the key and no other
- * kind of file can be stored or served from the upload area.
+ * The file types storage holds, by key extension: what image.processor produces, and the
+ * operator's print bundles (issue 28, `bundles/…zip`, never served by /media). Keys must end
+ * in one of these, so the content type always follows from the key and no other kind of file
+ * can be stored.
  */
 export const STORAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   png: 'image/png',
+  zip: 'application/zip',
 };
+
+/** Keys the public /media/ path may serve: uploads of profiles only (not the operator's bundles). */
+export const isPublicMediaKey = (key: string) => key.startsWith('profiles/') && !key.endsWith('.zip');
 
 /** Thrown for a key that could escape the storage root or is otherwise malformed. */
 export class InvalidStorageKeyError extends Error {

@@ -7,7 +7,7 @@ export const REGISTER_PATH = '/register';
 /**
  * The page of a minted card without owner (SPEC 2, card redirect page): illustration,
  * heading, explanation and the register button. The button is a link to /register; the
- * enhancement script (server/pages/card-invite.client.js) first stores `registerCard` and
+ * enhancement script (server/features/public-pages/card-invite.client.js) first stores `registerCard` and
  * picks /register-card when an owner is signed in.
  */
 export function CardInvitePage({ cardId, t }: { cardId: string; t: Translate<PublicCardRedirectKey> }) {
@@ -23,6 +23,11 @@ export function CardInvitePage({ cardId, t }: { cardId: string; t: Translate<Pub
 /** An id that was never minted: the card does not exist (404). */
 export function CardNotFoundPage({ t }: { t: Translate<PublicCardRedirectKey> }) {
   return <MessagePage art={<NotFoundArt />} heading={t('card_not_found')} text={t('card_not_found_text')} />;
+}
+
+/** Issue 28: a card an operator blocked (lost or stolen): no profile, only this. */
+export function CardBlockedPage({ t }: { t: Translate<PublicCardRedirectKey> }) {
+  return <MessagePage art={<NotFoundArt />} heading={t('card_blocked')} text={t('card_blocked_text')} />;
 }
 
 /** A blank card with chip and QR code, and a spark: this card is waiting for its owner. */

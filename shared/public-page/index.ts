@@ -5,7 +5,7 @@
  */
 export { ProfilePage, type ProfilePageProps, type LanguageLink, type PreviewBar } from './profile.page.tsx';
 export { LinkTreePage } from './link-tree.page.tsx';
-export { CardInvitePage, CardNotFoundPage, REGISTER_PATH } from './card-invite.page.tsx';
+export { CardBlockedPage, CardInvitePage, CardNotFoundPage, REGISTER_PATH } from './card-invite.page.tsx';
 export { ProfileNotFoundPage } from './profile-not-found.page.tsx';
 export { PUBLIC_PAGE_CSS, DOCUMENT_CSS } from './public-page.css.ts';
 export * from './texts.ts';

@@ -31,13 +31,14 @@ describe('links', () => {
     expect(views[0].href).toBe('https://calendly.com/x');
     expect(views[3].href).toBeNull();
   });
-  it('splits web and social links differently on the profile and the link-in-bio page', () => {
+  it('splits web and social links alike on the profile and the link-in-bio page', () => {
     const profile = splitLinks(links, WEB_LINK_TYPES);
     expect(profile.web.map((l) => l.type)).toEqual(['other', 'website', 'hardLink']);
     expect(profile.social.map((l) => l.type)).toEqual(['github']);
+    // Issue 23: `other` has no brand icon, so link-in-bio shows it as a labelled row too.
     const bio = splitLinks(links, LINK_IN_BIO_WEB_TYPES);
-    expect(bio.web.map((l) => l.type)).toEqual(['website', 'hardLink']);
-    expect(bio.social.map((l) => l.type)).toEqual(['other', 'github']);
+    expect(bio.web.map((l) => l.type)).toEqual(['other', 'website', 'hardLink']);
+    expect(bio.social.map((l) => l.type)).toEqual(['github']);
   });
 });
 

@@ -11,18 +11,12 @@ import type { IconName } from './icons.tsx';
  * lay them out and the rules are tested without rendering.
  */
 
-/** Personal title, first and last name; empty when first and last name are both empty (SPEC 2). */
-export function fullName(p: Pick<Profile, 'personalTitle' | 'firstName' | 'lastName'>): string {
-  const first = p.firstName.trim();
-  const last = p.lastName.trim();
-  if (!first && !last) return '';
-  return [p.personalTitle.trim(), first, last].filter(Boolean).join(' ');
-}
-
-/** A name for titles and alt texts when the page has no full name to show. */
-export function displayName(p: Pick<Profile, 'personalTitle' | 'firstName' | 'lastName' | 'profileName' | 'companyName'>): string {
-  return fullName(p) || p.companyName.trim() || p.profileName.trim();
-}
+/**
+ * `fullName`: personal title, first and last name; empty when first and last name are both
+ * empty (SPEC 2). `displayName`: the name for titles, headings and alt texts, the same the vCard
+ * and the wallet pass use (shared/display-name.ts).
+ */
+export { displayName, personName as fullName } from '../display-name.ts';
 
 /** Up to two initials for the avatar placeholder of a profile without image. */
 export function initials(p: Pick<Profile, 'firstName' | 'lastName'>): string {
@@ -40,6 +34,8 @@ export interface LinkView {
   /** The name only when the owner gave one; the dialog shows it, falling back to the label. */
   name: string;
   href: string | null;
+  /** Where a click is counted (issue 22): the anchor's `ping` and the script's beacon. Served pages only. */
+  ping?: string;
 }
 
 /** Links by `sort` (ties keep their order), each with its name or else its link as the label. */
@@ -132,13 +128,13 @@ export function contactAction(profileId: string): string {
 }
 
 /**
- * Issue 12: on the served pages every link a visitor can follow goes through
- * `GET /go/{linkId}?p={profileId}&src={source}`, which counts the click and redirects to the
- * same safe href (D12). A link without a safe href stays without one.
+ * Issue 22: on the served pages a link's `href` is its real destination (D12's safe href), and
+ * its click is counted by a POST to `/go/{linkId}?p={profileId}&src={source}`: the anchor's
+ * `ping`, or the script's beacon where it runs. A link without a safe href gets no ping.
  */
 export function countedLinks(links: LinkView[], profileId: string, source: VisitSource): LinkView[] {
   const query = `?p=${encodeURIComponent(profileId)}&src=${source}`;
-  return links.map((l) => (l.href ? { ...l, href: `/go/${encodeURIComponent(l.id)}${query}` } : l));
+  return links.map((l) => (l.href ? { ...l, ping: `/go/${encodeURIComponent(l.id)}${query}` } : l));
 }
 
 /** A download of the page with its visit's source, so the download counts under it (issue 12). */

@@ -10,7 +10,16 @@ import type { VisitSource } from '../schemas/visit-source.schema.ts';
 /** The input's `pattern` is SPEC 5's rule itself; HTML anchors patterns, so the anchors go. */
 const EMAIL_PATTERN_ATTRIBUTE = VISITOR_EMAIL_PATTERN.source.replace(/^\^|\$$/g, '');
 
-/** Element ids the enhancement script (server/pages/profile.client.js) relies on. */
+/**
+ * What the visitor typed into a contact form the server refused without JavaScript (issue 23):
+ * the page comes back with the dialog open, the e-mail marked and every value still there.
+ */
+export type ContactRetry = Partial<Record<'senderEmail' | 'name' | 'phone' | 'company' | 'message', string>> & {
+  /** The field the server refused; only a refused e-mail address turns its input red and shows email_error. */
+  refused?: string;
+};
+
+/** Element ids the enhancement script (server/features/public-pages/profile.client.js) relies on. */
 export const DIALOG_IDS = {
   reminder: 'remind',
   contact: 'contact',
@@ -38,6 +47,7 @@ export function ProfileDialogs({
   firstWebType,
   canSave,
   source,
+  retry,
 }: {
   profile: Profile;
   lng: Language;
@@ -49,6 +59,8 @@ export function ProfileDialogs({
   canSave: boolean;
   /** The visit's source (issue 12), sent with the reminder and the contact exchange. */
   source?: VisitSource;
+  /** A refused form's values: the contact dialog renders open with them (no JavaScript). */
+  retry?: ContactRetry;
 }) {
   return (
     <>
@@ -61,6 +73,9 @@ export function ProfileDialogs({
         <form method="get" action={CALENDAR_ACTION}>
           <input type="hidden" name="profileId" defaultValue={profile.id} />
           {source && <input type="hidden" name="src" defaultValue={source} />}
+          {/* The reminder in the page's language; the script fills in the visitor's time zone (issue 22, 23). */}
+          <input type="hidden" name="lng" defaultValue={lng} />
+          <input type="hidden" name="tz" defaultValue="" />
           <fieldset>
             <legend>{t('remind_in')}</legend>
             {REMIND_IN.map((v, i) => (
@@ -80,7 +95,7 @@ export function ProfileDialogs({
         </form>
       </Dialog>
 
-      <Dialog id={DIALOG_IDS.contact} labelledBy="contact-h">
+      <Dialog id={DIALOG_IDS.contact} labelledBy="contact-h" open={retry ? true : undefined}>
         <span className="p-ic">
           <Icon name="swap" />
         </span>
@@ -90,7 +105,13 @@ export function ProfileDialogs({
           dialog (#contact-invalid), so even without JavaScript the error shows inline and in the
           page's language. Native validation would show a browser bubble instead.
         */}
-        <form id={DIALOG_IDS.contactForm} method="post" action={contactAction(profile.id)} noValidate>
+        <form
+          id={DIALOG_IDS.contactForm}
+          className={retry?.refused === 'senderEmail' ? 'p-bad' : undefined}
+          method="post"
+          action={contactAction(profile.id)}
+          noValidate
+        >
           <input type="hidden" name="language" defaultValue={lng} />
           {source && <input type="hidden" name="source" defaultValue={source} />}
           <label className="p-fl" htmlFor="contact-email">
@@ -108,6 +129,8 @@ export function ProfileDialogs({
             required
             maxLength={254}
             pattern={EMAIL_PATTERN_ATTRIBUTE}
+            defaultValue={retry?.senderEmail}
+            aria-invalid={retry?.refused === 'senderEmail' ? true : undefined}
             placeholder={t('contact_email_placeholder')}
             aria-describedby="contact-instr"
             aria-errormessage="contact-err"
@@ -119,14 +142,22 @@ export function ProfileDialogs({
           {/* Issue 12: optional details; the server checks the same limits (shared/schemas/lead.schema.ts). */}
           <fieldset className="p-opt-f">
             <legend>{t('contact_details_optional')}</legend>
-            <OptionalField id="contact-name" name="name" label={t('contact_name_label')} autoComplete="name" maxLength={100} />
-            <OptionalField id="contact-phone" name="phone" label={t('contact_phone_label')} autoComplete="tel" maxLength={40} type="tel" />
-            <OptionalField id="contact-company" name="company" label={t('contact_company_label')} autoComplete="organization" maxLength={100} wide />
+            <OptionalField id="contact-name" name="name" label={t('contact_name_label')} autoComplete="name" maxLength={100} value={retry?.name} />
+            <OptionalField id="contact-phone" name="phone" label={t('contact_phone_label')} autoComplete="tel" maxLength={40} type="tel" value={retry?.phone} />
+            <OptionalField
+              id="contact-company"
+              name="company"
+              label={t('contact_company_label')}
+              autoComplete="organization"
+              maxLength={100}
+              wide
+              value={retry?.company}
+            />
             <div className="p-wide-f">
               <label className="p-fl" htmlFor="contact-message">
                 {t('contact_message_label')}
               </label>
-              <textarea className="p-in" id="contact-message" name="message" rows={2} maxLength={LEAD_MESSAGE_MAX} />
+              <textarea className="p-in" id="contact-message" name="message" rows={2} maxLength={LEAD_MESSAGE_MAX} defaultValue={retry?.message} />
             </div>
           </fieldset>
           {/* The server stores this very sentence (contact_consent) with the lead as its consent. */}
@@ -152,7 +183,10 @@ export function ProfileDialogs({
             <Icon name={firstWebType ?? 'website'} />
           </span>
           <h2 id="open-link-h">{t('open')}</h2>
-          <p>{t('open_link_text')}</p>
+          {/* The destination's host, filled in with the name (issue 23): where the visitor goes, plainly. */}
+          <p>
+            {t('open_link_text')} <strong className="p-host" data-host="" />
+          </p>
           <div className="p-btns">
             <CloseLink>{t('cancel')}</CloseLink>
             <a className="p-btn p-pri" href="#_" data-go="" {...EXTERNAL}>
@@ -181,13 +215,23 @@ function OptionalField({
   type?: string;
   /** Across both columns. */
   wide?: boolean;
+  /** What the visitor typed, when a refused form comes back. */
+  value?: string;
 }) {
   return (
     <div className={wide ? 'p-wide-f' : undefined}>
       <label className="p-fl" htmlFor={id}>
         {label}
       </label>
-      <input className="p-in" id={id} name={name} type={input.type ?? 'text'} autoComplete={input.autoComplete} maxLength={input.maxLength} />
+      <input
+        className="p-in"
+        id={id}
+        name={name}
+        type={input.type ?? 'text'}
+        autoComplete={input.autoComplete}
+        maxLength={input.maxLength}
+        defaultValue={input.value}
+      />
     </div>
   );
 }

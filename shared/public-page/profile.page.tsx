@@ -1,9 +1,9 @@
-import type { MouseEventHandler } from 'react';
+import { Fragment, type MouseEventHandler } from 'react';
 import { WEB_LINK_TYPES } from '../schemas/link.schema.ts';
 import type { Language, Profile } from '../schemas/profile.schema.ts';
 import type { VisitSource } from '../schemas/visit-source.schema.ts';
 import { Icon, IconSprite, type IconName } from './icons.tsx';
-import { ProfileDialogs } from './profile.dialogs.tsx';
+import { ProfileDialogs, type ContactRetry } from './profile.dialogs.tsx';
 import { Avatar, linkTypeLabel, Row, SocialLinks } from './public-page.parts.tsx';
 import { companyRows, countedLinks, displayName, fullName, privateRows, splitLinks, vcardHref, withSource, type ContactRow } from './profile-view.ts';
 import type { ProfileKey, Translate } from './texts.ts';
@@ -35,6 +35,8 @@ export interface ProfilePageProps {
    * contact form carry it. The owner app's previews leave it out (nothing is counted there).
    */
   source?: VisitSource;
+  /** A contact form the server refused without JavaScript, with what the visitor typed (issue 23). */
+  contactRetry?: ContactRetry;
 }
 
 /** Rows whose href leaves the site; tel: and mailto: stay in the tab (the phone opens its own app). */
@@ -47,9 +49,9 @@ const isExternal = (href: string | null) => href !== null && href.startsWith('ht
  * owner app's preview routes; everything works without JavaScript (links, `:target`
  * dialogs, `<details>` menu, plain forms). It renders its own `<header>` and `<main>`.
  */
-export function ProfilePage({ profile, lng, t, languageLinks, preview, source }: ProfilePageProps) {
+export function ProfilePage({ profile, lng, t, languageLinks, preview, source, contactRetry }: ProfilePageProps) {
   const name = fullName(profile);
-  const shownName = displayName(profile);
+  const shownName = displayName(profile, lng);
   const split = splitLinks(profile.socialMediaLinks, WEB_LINK_TYPES);
   const web = source ? countedLinks(split.web, profile.id, source) : split.web;
   const social = source ? countedLinks(split.social, profile.id, source) : split.social;
@@ -59,6 +61,7 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview, source }:
   const vcf = saveHref && withSource(saveHref, source);
   const note = profile.businessNote.trim();
   const jobTitle = profile.jobTitle.trim();
+  const companyName = profile.companyName.trim();
   const typeLabel = (key: 'link_type_website' | 'link_type_hardLink' | 'link_type_other') => t(key);
 
   const icons: IconName[] = ['bell', 'swap', 'user-plus', 'plus', 'check', 'alert', ...web.map((l) => l.type), ...social.map((l) => l.type)];
@@ -77,7 +80,7 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview, source }:
       <Row key={r.label} href={r.href} external={isExternal(r.href)} icon={<Icon name={r.icon} />}>
         <span className="p-tx">
           <span className="p-lb">{t(r.label)}</span>
-          <span className="p-v">{r.value}</span>
+          <span className="p-v">{r.icon === 'mail' ? <BreakableEmail value={r.value} /> : r.value}</span>
         </span>
       </Row>
     ));
@@ -110,6 +113,8 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview, source }:
         {/* SPEC 2 shows the name only when first or last name is set; the page still needs a heading. */}
         <h1 className={name ? 'p-name' : 'p-sr'}>{name || shownName}</h1>
         {jobTitle && <p className="p-job">{jobTitle}</p>}
+        {/* Issue 23: the company under the name, as on a paper card; the company block keeps its row. */}
+        {companyName && <p className="p-job p-co">{companyName}</p>}
 
         <nav className="p-acts" aria-label={t('actions_label')}>
           {actions.map((a) => (
@@ -128,7 +133,14 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview, source }:
             <ul className="p-list p-card">
               {web.map((l) => (
                 // data-confirm: the enhancement script asks before leaving (SPEC 2's web-link dialog).
-                <Row key={l.id} href={l.href} external icon={<Icon name={l.type} />} attrs={l.href ? { 'data-confirm': l.name || l.label } : undefined}>
+                <Row
+                  key={l.id}
+                  href={l.href}
+                  ping={l.ping}
+                  external
+                  icon={<Icon name={l.type} />}
+                  attrs={l.href ? { 'data-confirm': l.name || l.label } : undefined}
+                >
                   <span className="p-tx">{l.label}</span>
                   {l.href && (
                     <span className="p-chev">
@@ -203,8 +215,31 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview, source }:
           firstWebType={web[0]?.type}
           canSave={vcf !== null}
           source={source}
+          retry={contactRetry}
         />
       </main>
     </div>
+  );
+}
+
+/** Longer parts of an address may still wrap anywhere, so they never run past a 360 px screen. */
+const UNBROKEN_PART = 24;
+
+/**
+ * An e-mail address that wraps only before `@` and `.` (issue 23): at 360 px a long address
+ * otherwise broke mid-word (the page lets long values wrap anywhere) or after a hyphen, which
+ * reads as hyphenation. Each part up to UNBROKEN_PART characters is kept on one line.
+ */
+function BreakableEmail({ value }: { value: string }) {
+  const parts = value.split(/(?=[@.])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part.length <= UNBROKEN_PART ? <span className="p-nw">{part}</span> : part}
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -68,6 +68,8 @@ a .p-v{color:var(--acc)}
 .p-box{position:relative;width:100%;max-width:400px;padding:24px;border-radius:20px;background:var(--card);box-shadow:0 24px 60px rgba(0,0,0,.3)}
 .p-box h2{font-size:1.25rem;line-height:1.3}
 .p-box p{margin-top:8px;color:var(--mute)}
+.p-nw{white-space:nowrap}
+.p-host{display:block;margin-top:4px;color:var(--ink);font-weight:650}
 .p-box .p-ic{margin-bottom:12px}
 .pp .p-say{margin:0;color:var(--ink);font-size:1.0625rem;font-weight:600;line-height:1.45}
 .p-box fieldset{margin:16px 0 0;padding:0;border:0}
@@ -86,7 +88,7 @@ a .p-v{color:var(--acc)}
 .p-in{display:block;width:100%;min-height:50px;margin-top:6px;padding:10px 14px;border:1px solid #98a2b3;border-radius:12px;background:#fff;color:inherit;font:inherit}
 .pp .p-err{display:none;margin-top:6px;color:#b42318;font-size:.875rem;font-weight:600}
 .pp .p-in:focus-visible{outline:3px solid rgba(28,79,214,.35);outline-offset:1px;border-color:var(--acc)}
-.p-in:user-invalid,.p-bad .p-in{border-color:#b42318}
+.p-in:user-invalid,.p-bad #contact-email{border-color:#b42318}
 .p-bad .p-err,#contact-invalid:target~.p-err{display:block}
 .p-btns{display:flex;flex-wrap:wrap-reverse;justify-content:flex-end;gap:8px;margin-top:22px}
 .p-btns .p-btn{flex:1 0 auto}
@@ -96,6 +98,8 @@ a .p-v{color:var(--acc)}
 .p-lt .p-soc{margin-top:20px}
 .p-lt .p-list{display:grid;gap:12px;margin:28px 16px 0}
 .p-lt .p-list li+li{border:0}
+.p-bio{margin:12px 24px 0;color:var(--mute);text-align:center;white-space:pre-line}
+.pp .p-save{display:flex;margin:24px 16px 0}
 .p-lt .p-row{justify-content:center;border-radius:16px;background:var(--card);box-shadow:var(--sh);font-weight:650;text-align:center}
 .p-msg{margin:0 16px;padding:48px 24px 32px;border-radius:20px;background:var(--card);box-shadow:var(--sh);text-align:center}
 .p-msg svg{display:block;margin:0 auto 24px}
@@ -103,5 +107,6 @@ a .p-v{color:var(--acc)}
 .p-msg p{margin-top:10px;color:var(--mute)}
 .p-solo{padding-top:40px}
 @media (min-width:560px){.pp{padding-top:32px}.p-top{border-radius:24px 24px 0 0}.p-fab{bottom:32px}}
+@media (min-width:660px){.p-fab{right:calc(50% - 314px)}}
 @media (prefers-reduced-motion:reduce){.pp *{transition:none!important}}
 `;

@@ -39,8 +39,17 @@ export function linkTypeLabel(type: LinkType, t: (key: LinkTypeKey) => string): 
   return type === 'website' || type === 'hardLink' || type === 'other' ? t(`link_type_${type}`) : BRAND_NAMES[type];
 }
 
-/** Attributes of a link that leaves the page: a new tab, and no window handle or referrer for the other site. */
-export const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer' } as const;
+/**
+ * Attributes of a link that leaves the page: a new tab without a window handle for the other
+ * site (issue 22: the referrer goes along, so the destination sees where the visit came from).
+ */
+export const EXTERNAL = { target: '_blank', rel: 'noopener' } as const;
+
+/** The link-in-bio page's links are the owner's own profiles: `rel=me` lets Mastodon and others verify them. */
+export const OWN_PROFILE = { target: '_blank', rel: 'me noopener' } as const;
+
+/** How a page's links leave it: `EXTERNAL`, or `OWN_PROFILE` on the link-in-bio page. */
+export type LeaveAttributes = typeof EXTERNAL | typeof OWN_PROFILE;
 
 /** The round profile image, or the initials on a tinted circle when there is none. */
 export function Avatar({ profile, alt }: { profile: Pick<Profile, 'profileImagePath' | 'firstName' | 'lastName'>; alt: string }) {
@@ -60,13 +69,13 @@ export function Avatar({ profile, alt }: { profile: Pick<Profile, 'profileImageP
  * Social links as round icons (SPEC 2). A link D12 refuses stays visible as a plain circle,
  * so the owner notices it in the preview, but it is never a link.
  */
-export function SocialLinks({ links, label }: { links: LinkView[]; label: (link: LinkView) => string }) {
+export function SocialLinks({ links, label, leave = EXTERNAL }: { links: LinkView[]; label: (link: LinkView) => string; leave?: LeaveAttributes }) {
   return (
     <ul className="p-soc">
       {links.map((link) => (
         <li key={link.id}>
           {link.href ? (
-            <a href={link.href} {...EXTERNAL} aria-label={label(link)} title={label(link)}>
+            <a href={link.href} ping={link.ping} {...leave} aria-label={label(link)} title={label(link)}>
               <Icon name={link.type} />
             </a>
           ) : (
@@ -85,12 +94,16 @@ export function Row({
   href,
   icon,
   external,
+  ping,
   children,
   attrs,
 }: {
   href: string | null;
   icon: ReactNode;
-  external?: boolean;
+  /** Leaves the page: `true` for EXTERNAL, or the attributes to use. */
+  external?: boolean | LeaveAttributes;
+  /** Where the click is counted (issue 22). */
+  ping?: string;
   children: ReactNode;
   attrs?: Record<`data-${string}`, string>;
 }) {
@@ -103,7 +116,7 @@ export function Row({
   return (
     <li>
       {href ? (
-        <a className="p-row" href={href} {...(external ? EXTERNAL : {})} {...attrs}>
+        <a className="p-row" href={href} ping={ping} {...(external === true ? EXTERNAL : external || {})} {...attrs}>
           {body}
         </a>
       ) : (
@@ -118,9 +131,9 @@ export function Row({
  * enhancement script opens the same element with `showModal()`. The scrim behind the box is
  * a link back to `#_`, so a click outside closes it in both cases.
  */
-export function Dialog({ id, labelledBy, children }: { id: string; labelledBy: string; children: ReactNode }) {
+export function Dialog({ id, labelledBy, open, children }: { id: string; labelledBy: string; open?: boolean; children: ReactNode }) {
   return (
-    <dialog id={id} aria-labelledby={labelledBy}>
+    <dialog id={id} aria-labelledby={labelledBy} open={open}>
       <a className="p-scrim" href="#_" tabIndex={-1} aria-hidden="true" />
       <div className="p-box">{children}</div>
     </dialog>

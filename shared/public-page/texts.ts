@@ -85,12 +85,22 @@ export const LINK_TREE_KEYS = [
   'link_type_website',
   'link_type_hardLink',
   'link_type_other',
+  'save_contact',
   'profile_not_found',
   'profile_not_found_text',
 ] as const;
 
 /** Namespace `public_card_redirect`: the page of a card without owner, and of an unknown card. */
-export const PUBLIC_CARD_REDIRECT_KEYS = ['document_title', 'heading', 'explanation', 'register_card', 'card_not_found', 'card_not_found_text'] as const;
+export const PUBLIC_CARD_REDIRECT_KEYS = [
+  'document_title',
+  'heading',
+  'explanation',
+  'register_card',
+  'card_not_found',
+  'card_not_found_text',
+  'card_blocked',
+  'card_blocked_text',
+] as const;
 
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type PreviewProfileKey = (typeof PREVIEW_PROFILE_KEYS)[number];

@@ -18,6 +18,9 @@ export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
 
+/** Answer of POST /account/sessions/revoke-others: how many other sessions were ended. */
+export const revokedSessionsSchema = z.object({ revoked: z.number() });
+
 /** POST /account/sessions/revoke */
 export const revokeSessionSchema = z.object({ sessionId: idSchema });
 
@@ -35,3 +38,29 @@ export const deleteAccountSchema = z.object({
     .regex(/^[A-Za-z0-9-]*$/, 'must be the 6-digit code or a backup code')
     .optional(),
 });
+
+/** Whether the runtime knows `name` as a time zone (IANA names such as `Europe/Berlin`, and `UTC`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /account/time-zone (issue 23): the browser's IANA time zone
+ * (`Intl.DateTimeFormat().resolvedOptions().timeZone`), the days of the statistics and the
+ * times of the leads export.
+ */
+export const setTimeZoneSchema = z.object({
+  timeZone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, 'must be an IANA time zone such as Europe/Berlin')
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
+});
+export type SetTimeZone = z.infer<typeof setTimeZoneSchema>;

@@ -6,8 +6,30 @@ export const EDITIONS = ['firstEditionCoin', 'firstEditionDark', 'firstEditionRo
 export type Edition = (typeof EDITIONS)[number];
 
 export const cardIdBodySchema = z.object({ cardId: idSchema });
-/** `firebaseUserEmail` is accepted for compatibility and ignored: the caller comes from the token (D6). */
-export const cardRegisterSchema = z.object({ cardId: idSchema, firebaseUserEmail: z.string().max(254).optional() });
+/** A name for the profile a new card gets (issue 23): never a page without a name. */
+const personName = z.string().trim().max(100, 'must have at most 100 characters');
+
+/**
+ * `firebaseUserEmail` is accepted for compatibility and ignored: the caller comes from the token
+ * (D6). Issue 23: the owner says which profile the card shows, an existing one (`profileId`) or
+ * a new one with a name (`firstName` and/or `lastName`); without either the card gets a new
+ * profile named after its edition, as before.
+ */
+export const cardRegisterSchema = z
+  .object({
+    cardId: idSchema,
+    firebaseUserEmail: z.string().max(254).optional(),
+    profileId: idSchema.optional(),
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const named = Boolean(body.firstName || body.lastName);
+    if (body.profileId && named) ctx.addIssue({ code: 'custom', path: ['profileId'], message: 'give either profileId or a name for a new profile' });
+    if (!body.profileId && (body.firstName !== undefined || body.lastName !== undefined) && !named)
+      ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'a new profile needs a first or last name' });
+  });
+export type CardRegisterBody = z.infer<typeof cardRegisterSchema>;
 export const cardProfileChangeSchema = z.object({ cardId: idSchema, profileId: idSchema });
 
 /** A card as owner calls answer it (SPEC 3). */

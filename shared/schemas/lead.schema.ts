@@ -106,4 +106,5 @@ export const leadUpdateSchema = z.object({ leadId: idSchema, status: leadStatusS
 /** Body of POST /lead/delete. */
 export const leadIdBodySchema = z.object({ leadId: idSchema });
 /** Query of the lead downloads. */
-export const leadExportQuerySchema = z.object({ profileId: idSchema.optional() });
+/** The exports' query; `lng` names the CSV's columns in that language (D1's explicit pick). */
+export const leadExportQuerySchema = z.object({ profileId: idSchema.optional(), lng: z.string().max(35).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkFromHandle } from '../social-handle.ts';
 import { idSchema, textField, timestampsSchema } from './common.schema.ts';
 
 /** Link types of SPEC 3. `hard-link` is accepted on input and stored as `hardLink` (D12). */
@@ -34,8 +35,12 @@ export type LinkType = (typeof LINK_TYPES)[number];
 
 /** Types shown as web links (list rows) on the public profile page; all others are social icons. */
 export const WEB_LINK_TYPES: readonly LinkType[] = ['website', 'hardLink', 'other'];
-/** On the link-in-bio page `other` counts as a social link (SPEC 2). */
-export const LINK_IN_BIO_WEB_TYPES: readonly LinkType[] = ['website', 'hardLink'];
+/**
+ * The link-in-bio page's rows. SPEC 2 lists `other` among its social links, but `other` has no
+ * brand icon: as a round icon it said nothing (issue 23), so it is a labelled row here as on the
+ * profile page (docs/decisions.md "Public pages").
+ */
+export const LINK_IN_BIO_WEB_TYPES: readonly LinkType[] = WEB_LINK_TYPES;
 
 export const linkTypeSchema = z
   .string()
@@ -47,22 +52,34 @@ export const linkNameSchema = textField(200);
 /** 1-based position (SPEC 9). */
 export const sortSchema = z.number().int().min(1).max(10_000);
 
-export const linkCreateSchema = z.object({
-  profileId: idSchema,
-  type: linkTypeSchema,
-  link: linkValueSchema.trim().min(1, 'must not be empty'),
-  name: linkNameSchema.default(''),
-  sort: sortSchema.optional(),
-});
+/**
+ * Issue 23: a user name or `@handle` of a network that has them becomes its full address
+ * (shared/social-handle.ts), so the API stores what the editor shows.
+ */
+export function withHandleLink<T extends { type?: LinkType; link?: string }>(body: T): T {
+  return body.type && body.link !== undefined ? { ...body, link: linkFromHandle(body.type, body.link) } : body;
+}
+
+export const linkCreateSchema = z
+  .object({
+    profileId: idSchema,
+    type: linkTypeSchema,
+    link: linkValueSchema.trim().min(1, 'must not be empty'),
+    name: linkNameSchema.default(''),
+    sort: sortSchema.optional(),
+  })
+  .transform(withHandleLink);
 export type LinkCreateInput = z.input<typeof linkCreateSchema>;
 
-export const linkUpdateSchema = z.object({
-  socialMediaLinkId: idSchema,
-  type: linkTypeSchema.optional(),
-  link: linkValueSchema.trim().min(1, 'must not be empty').optional(),
-  name: linkNameSchema.optional(),
-  sort: sortSchema.optional(),
-});
+export const linkUpdateSchema = z
+  .object({
+    socialMediaLinkId: idSchema,
+    type: linkTypeSchema.optional(),
+    link: linkValueSchema.trim().min(1, 'must not be empty').optional(),
+    name: linkNameSchema.optional(),
+    sort: sortSchema.optional(),
+  })
+  .transform(withHandleLink);
 export type LinkUpdateInput = z.input<typeof linkUpdateSchema>;
 
 export const linkIdBodySchema = z.object({ socialMediaLinkId: idSchema });

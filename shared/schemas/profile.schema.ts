@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, textField, timestampsSchema } from './common.schema.ts';
-import { linkNameSchema, linkSchema, linkTypeSchema, linkValueSchema } from './link.schema.ts';
+import { linkNameSchema, linkSchema, linkTypeSchema, linkValueSchema, withHandleLink } from './link.schema.ts';
 
 export const PROFILE_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
 export const PROFILE_TYPES = ['DEFAULT', 'CUSTOM'] as const;
@@ -47,6 +47,8 @@ export const profileCreateSchema = z.object({
   ...editableShape,
   layout: z.string().max(40).optional(),
   type: z.enum(PROFILE_TYPES).optional(),
+  /** Issue 24: a new profile from the organisation's template (its values, its locks); ignored on updates. */
+  templateId: idSchema.optional(),
 });
 export type ProfileCreateInput = z.input<typeof profileCreateSchema>;
 
@@ -58,12 +60,15 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export const PROFILE_SAVE_MAX_LINKS = 200;
 
 /** A link of POST /profile/save: a saved one names its `socialMediaLinkId`, a new one has none. */
-export const profileSaveLinkSchema = z.object({
-  socialMediaLinkId: idSchema.optional(),
-  type: linkTypeSchema,
-  link: linkValueSchema.trim().min(1, 'must not be empty'),
-  name: linkNameSchema.default(''),
-});
+export const profileSaveLinkSchema = z
+  .object({
+    socialMediaLinkId: idSchema.optional(),
+    type: linkTypeSchema,
+    link: linkValueSchema.trim().min(1, 'must not be empty'),
+    name: linkNameSchema.default(''),
+  })
+  // Issue 23: a user name becomes the network's address, as in the editor.
+  .transform(withHandleLink);
 
 /**
  * Body of POST /profile/save: the profile (created without `id`, updated with it) and its
@@ -136,5 +141,30 @@ export const loginImageSchema = z.object({ loginImagePath: z.string().nullable()
 
 /** Reminder choices of SPEC 9; the first is the default. */
 export const REMIND_IN = ['1d', '3d', '1w'] as const;
-export const calendarQuerySchema = z.object({ profileId: idSchema, remindIn: z.enum(REMIND_IN).default('1d') });
+
+/** True for an IANA time zone name the runtime knows ("Europe/Berlin"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET /download/calendar. `lng` is D1's explicit language (the page's reminder form sends it);
+ * `tz` the visitor's IANA time zone, which the page's script fills in (blank without JavaScript),
+ * so the reminder lands at a sensible hour there (docs/public-pages.md "The reminder").
+ */
+export const calendarQuerySchema = z.object({
+  profileId: idSchema,
+  remindIn: z.enum(REMIND_IN).default('1d'),
+  lng: z.string().max(35).optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine((v) => v === '' || isTimeZone(v), 'not a time zone')
+    .optional(),
+});
 export const vcfQuerySchema = z.object({ profileId: idSchema, comment: z.string().max(4000).optional() });

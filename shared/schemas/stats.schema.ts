@@ -39,7 +39,17 @@ export type StatsDay = z.infer<typeof statsDaySchema>;
 export const statsSchema = z.object({
   days: z.array(statsDaySchema),
   /** Views of the range by where they came from. */
-  sources: z.object({ card: z.number(), nfc: z.number(), qr: z.number(), linkinbio: z.number(), link: z.number(), wallet: z.number() }),
+  sources: z.object({
+    card: z.number(),
+    nfc: z.number(),
+    qr: z.number(),
+    linkinbio: z.number(),
+    link: z.number(),
+    wallet: z.number(),
+    share: z.number(),
+    shareqr: z.number(),
+    background: z.number(),
+  }),
   /** Clicks per link of the range, most clicked first; links since removed are left out. */
   links: z.array(z.object({ socialMediaLinkId: z.string(), name: z.string(), clicks: z.number() })),
   /** Scans per physical card of the range, most scanned first. */

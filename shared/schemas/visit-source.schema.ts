@@ -6,9 +6,14 @@ import { z } from 'zod';
  * - `nfc` and `qr`: the card page reached from the card's NFC chip (`?src=nfc`) or its QR code (`?src=qr`);
  * - `linkinbio`: the link-in-bio page `/l/{id}` or `/linkinbio/{id}`;
  * - `link`: a shared `/p/{id}` link (the default when nothing else says where a visit came from);
- * - `wallet`: the QR code on a wallet pass (`?src=wallet`).
+ * - `wallet`: the QR code on a wallet pass (`?src=wallet`);
+ * - `share`: the owner's link shared from the owner app's share panel (copied or through the
+ *   system share sheet, `?src=share`, issue 23);
+ * - `shareqr`: the profile's QR code from the share panel (shown full screen, or saved as PNG or
+ *   SVG, `?src=shareqr`), told apart from the QR code printed on a card;
+ * - `background`: the QR code on a video-call background the owner downloaded (`?src=background`, issue 26).
  * Leads store the source of the visit that left them.
  */
-export const VISIT_SOURCES = ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet'] as const;
+export const VISIT_SOURCES = ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet', 'share', 'shareqr', 'background'] as const;
 export const visitSourceSchema = z.enum(VISIT_SOURCES);
 export type VisitSource = z.infer<typeof visitSourceSchema>;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTables } from '../../server/db/schema-info.ts';
@@ -5,7 +7,7 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard, storePasskey, upload } from '../support/factories.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { addressPool } from '../support/client-addresses.ts';
-import { createLeadRepository } from '../../server/repositories/lead.repository.ts';
+import { createLeadRepository } from '../../server/features/leads/lead.repository.ts';
 import { newLeadId } from '../../server/lib/ids.ts';
 import type { LeadTable } from '../../server/db/tables.ts';
 
@@ -41,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('sessions', () => {
+describe('sessions: GET /account/sessions, POST /account/sessions/revoke and POST /account/sessions/revoke-others', () => {
   it('lists the account’s sessions with their device, this one first and marked, and no token', async () => {
     const user = await t.signUp();
     await signInAgain(user, FIREFOX_ANDROID);
@@ -55,6 +57,27 @@ describe('sessions', () => {
     expect(sessions.find((s) => s.browser === 'Firefox')).toMatchObject({ current: false, os: 'Android' });
     for (const s of sessions) expect(Object.keys(s).sort()).toEqual(['browser', 'createdIso', 'current', 'id', 'ipAddress', 'lastSeenIso', 'os']);
     expect(res.raw).not.toContain(user.token);
+  });
+
+  it('issue 23: an owner call moves the session’s last activity, at most once in five minutes', async () => {
+    const user = await t.signUp();
+    const token = await signInAgain(user, FIREFOX_ANDROID);
+    const lastSeen = async () => {
+      const sessions = (await t.get('/account/sessions', user)).body.sessions as Array<{ browser: string; lastSeenIso: string }>;
+      return sessions.find((s) => s.browser === 'Firefox')!.lastSeenIso;
+    };
+    const old = new Date(Date.now() - 60 * 60_000).toISOString();
+    await t.app.db.updateTable('session').set({ updatedAt: old }).where('token', '=', token.split('.')[0]!).execute();
+    expect(await lastSeen()).toBe(old);
+    expect((await ownerCall(token)).status).toBe(200);
+    await expect.poll(lastSeen, { timeout: 10_000 }).not.toBe(old);
+    const bumped = await lastSeen();
+    expect(Date.now() - new Date(bumped).getTime()).toBeLessThan(60_000);
+    // Within the five minutes another call writes nothing.
+    await t.app.db.updateTable('session').set({ updatedAt: old }).where('token', '=', token.split('.')[0]!).execute();
+    expect((await ownerCall(token)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await lastSeen()).toBe(old);
   });
 
   it('signs one other session out; its token is refused at once', async () => {
@@ -170,9 +193,10 @@ describe('GET /download/account-export', () => {
       expect.objectContaining({ id: card.cardId, edition: 'rainbow' }),
     ]);
     expect(main.leads).toEqual([expect.objectContaining({ email: 'visitor@example.net', language: 'de' })]);
-    const today = new Date().toISOString().slice(0, 10);
+    const thisHour = new Date().toISOString().slice(0, 13);
     const views = (main.statistics as Array<Record<string, unknown>>).find((row) => row.metric === 'view');
-    expect(views).toMatchObject({ profileId: main.id, day: today, source: 'link' });
+    // Counted per UTC hour (migration 011).
+    expect(views).toMatchObject({ profileId: main.id, hour: thisHour, source: 'link' });
     expect(Number(views?.count)).toBe(1);
     const other = doc.profiles.find((p: { id: string }) => p.id === spare.id);
     expect(other.links.map((l: { name: string }) => l.name)).toEqual(['Spare web']);
@@ -272,13 +296,43 @@ describe('POST /account/delete', () => {
     // The confirmation mail.
     const mail = ((await t.get('/_dev/mail')).body as Array<{ to: string; subject: string; text: string }>).find((m) => m.to === user.email);
     expect(mail?.subject).toMatch(/Your account has been deleted/);
-    expect(mail?.text).toMatch(/Konto und alle seine Daten/);
+    // Issue 23: in one language (the request's, else the account's), the other one as a single closing line.
+    expect(mail?.text).toMatch(/Your account and all its data/);
+    expect(mail?.text).not.toMatch(/Konto und alle seine Daten/);
+    expect(mail?.text).toMatch(/^Deutsch: Ihr Konto wurde gelöscht$/m);
     // The other account is untouched.
     const otherRows = await rowsOfAccount(other.user.userId, [other.profile.id, other.spare.id, other.card.cardProfileId]);
     for (const table of ['user', 'session', 'account', 'passkey', 'profile', 'link', 'card', 'lead', 'visitCount'])
       expect(otherRows[table], table).toBeGreaterThan(0);
     expect((await t.post('/profile/show', { profileId: other.profile.id })).status).toBe(200);
     expect(await t.app.storage.get(other.profile.imageKey)).not.toBeNull();
+  });
+
+  it('leaves no value naming the account in any column of any table (rate counters too), no Redis key and no upload folder (issue 20)', async () => {
+    const { user, profile } = await fullAccount();
+    // Counters that name the account: profile creations and uploads (fullAccount), and the deletion itself.
+    const named = async () => {
+      const found: string[] = [];
+      for (const table of await listTables(t.app.db)) {
+        for (const column of table.columns) {
+          const { rows } = await sql<{
+            n: number | string;
+          }>`select count(*) as n from ${sql.table(table.name)} where cast(${sql.ref(column)} as text) like ${`%${user.userId}%`}`.execute(t.app.db);
+          if (Number(rows[0].n) > 0) found.push(`${table.name}.${column}`);
+        }
+      }
+      return found;
+    };
+    const redis = t.app.redis;
+    const redisKeys = async () => (redis ? (await redis.client.keys(`${redis.keyPrefix}*`)).filter((k) => k.includes(user.userId)) : []);
+    expect([...(await named()), ...(await redisKeys())].some((where) => /rate/i.test(where))).toBe(true);
+    const folder = path.join(t.config.dataDir, 'uploads', 'profiles', profile.id);
+    if (!t.config.s3) expect(fs.existsSync(folder)).toBe(true);
+
+    expect((await t.post('/account/delete', { password: user.password }, user)).status).toBe(200);
+    expect(await named()).toEqual([]);
+    expect(await redisKeys()).toEqual([]);
+    expect(fs.existsSync(folder)).toBe(false);
   });
 
   it('stores no lead whose send reaches the database after the deletion (the insert finds no profile to lock)', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { SIGN_IN_RULES } from '../../server/auth/sign-in-limits.ts';
+import { CREDENTIAL_RULES } from '../../server/auth/credential-limits.ts';
 import { expectD4 } from '../support/factories.ts';
 
 /**
@@ -159,33 +159,33 @@ describe('sign-in', () => {
     expectD4(await signIn('no-at-sign', 'whatever password'), 400, 'invalid-email');
   });
 
-  it(`refuses an account after ${SIGN_IN_RULES.perAccount.max} failed sign-ins from many addresses, for a window that ends, and no other account`, async () => {
+  it(`refuses an account after ${CREDENTIAL_RULES.perAccount.max} failed sign-ins from many addresses, for a window that ends, and no other account`, async () => {
     const victim = await t.signUp();
-    for (let i = 0; i < SIGN_IN_RULES.perAccount.max; i++) expectD4(await signIn(victim.email, `guess ${i}`), 401, 'invalid-login-credentials');
+    for (let i = 0; i < CREDENTIAL_RULES.perAccount.max; i++) expectD4(await signIn(victim.email, `guess ${i}`), 401, 'invalid-login-credentials');
     // Even the right password from a new address waits: the guesses came from everywhere.
     const limited = await signIn(victim.email, victim.password);
     expectD4(limited, 429, 'too-many-requests');
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_RULES.perAccount.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(CREDENTIAL_RULES.perAccount.windowMs / 1000);
     // Upper case is the same account.
     expectD4(await signIn(victim.email.toUpperCase(), victim.password), 429, 'too-many-requests');
     expect((await signIn(user.email, user.password)).status).toBe(200);
   });
 
-  it(`refuses an address after ${SIGN_IN_RULES.perAddress.max} failed sign-ins over many accounts; the accounts still sign in elsewhere`, async () => {
+  it(`refuses an address after ${CREDENTIAL_RULES.perAddress.max} failed sign-ins over many accounts; the accounts still sign in elsewhere`, async () => {
     const address = '192.0.2.77';
-    for (let i = 0; i < SIGN_IN_RULES.perAddress.max; i++) expect((await signIn(newEmail(), 'sprayed password', address)).status).toBe(401);
+    for (let i = 0; i < CREDENTIAL_RULES.perAddress.max; i++) expect((await signIn(newEmail(), 'sprayed password', address)).status).toBe(401);
     const limited = await signIn(user.email, user.password, address);
     expectD4(limited, 429, 'too-many-requests');
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(SIGN_IN_RULES.perAddress.windowMs / 1000);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(CREDENTIAL_RULES.perAddress.windowMs / 1000);
     expect((await signIn(user.email, user.password, '198.51.100.9')).status).toBe(200);
   });
 
   it('counts failures only: many colleagues behind one office address all sign in', async () => {
     const office = '192.0.2.200';
     const colleague = await t.signUp();
-    for (let i = 0; i < SIGN_IN_RULES.perAddress.max + 5; i++) {
+    for (let i = 0; i < CREDENTIAL_RULES.perAddress.max + 5; i++) {
       const res = await signIn(i % 2 ? colleague.email : user.email, i % 2 ? colleague.password : user.password, office);
       expect(res.status, res.raw).toBe(200);
     }
@@ -195,7 +195,7 @@ describe('sign-in', () => {
     const victim = await t.signUp();
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(victim.email, `parallel guess ${i}`)));
     const checked = results.filter((r) => r.status === 401).length;
-    expect(checked).toBeLessThanOrEqual(SIGN_IN_RULES.perAccount.max);
+    expect(checked).toBeLessThanOrEqual(CREDENTIAL_RULES.perAccount.max);
     expect(results.filter((r) => r.status === 429).length).toBe(40 - checked);
   });
 });

@@ -42,6 +42,47 @@ describe('POST /card/register (D6)', () => {
     expect(res.body.cardProfileName).toMatch(/rainbow/i);
   });
 
+  it('issue 23: shows an existing profile of the owner when told so, and makes no new one', async () => {
+    const profile = await createProfile(t, owner, { profileName: 'Work', firstName: 'Ada', lastName: 'Lovelace' });
+    const before = Object.keys((await t.get('/find/own/profiles/active', owner)).body).length;
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const res = await t.post('/card/register', { cardId, profileId: profile.id }, owner);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ cardId, cardProfileId: profile.id, cardProfileName: 'Work' });
+    expect(Object.keys((await t.get('/find/own/profiles/active', owner)).body).length).toBe(before);
+    expect((await readOwnProfile(t, owner, profile.id)).isInUse).toBe(true);
+  });
+
+  it('issue 23: a new profile for the card carries the name given', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const res = await t.post('/card/register', { cardId, firstName: ' Grace ', lastName: 'Hopper' }, owner);
+    expect(res.status, res.raw).toBe(200);
+    expect(await readOwnProfile(t, owner, res.body.cardProfileId)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+  });
+
+  it('issue 23: another owner’s profile is not found, and the card stays unregistered', async () => {
+    const other = await t.signUp();
+    const theirs = await createProfile(t, other, { profileName: 'Theirs' });
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expectD4(await t.post('/card/register', { cardId, profileId: theirs.id }, owner), 404, 'cmc/profile-not-found');
+    expect((await t.post('/card/register', { cardId }, owner)).status).toBe(200);
+  });
+
+  it('issue 23: 400 names the field for a blank new name, both choices at once, or a name too long', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const profile = await createProfile(t, owner, { profileName: 'Work' });
+    const blank = await t.post('/card/register', { cardId, firstName: '  ', lastName: '' }, owner);
+    expectD4(blank, 400);
+    expect(blank.body.field).toBe('firstName');
+    const both = await t.post('/card/register', { cardId, profileId: profile.id, firstName: 'Ada' }, owner);
+    expectD4(both, 400);
+    expect(both.body.field).toBe('profileId');
+    const long = await t.post('/card/register', { cardId, lastName: 'x'.repeat(101) }, owner);
+    expectD4(long, 400);
+    expect(long.body.field).toBe('lastName');
+    expect((await t.post('/card/register', { cardId, profileId: profile.id }, owner)).status).toBe(200);
+  });
+
   it('answers 404 cmc/card-not-found for an id never minted', async () => {
     expectD4(await t.post('/card/register', { cardId: 'neverMinted1' }, owner), 404, 'cmc/card-not-found');
   });

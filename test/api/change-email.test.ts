@@ -37,7 +37,7 @@ describe('POST /api/auth/change-email', () => {
 
     const [notice] = await mailsTo(user.email).then((m) => m.filter((mail) => /Change of your e-mail address/.test(mail.subject)));
     expect(notice.text).toContain(newEmail);
-    expect(notice.text).toMatch(/Falls Sie das nicht waren/);
+    expect(notice.text).toMatch(/If this was not you/);
     expect(notice.links).toEqual([]);
     const [confirmation] = await mailsTo(newEmail);
     expect(confirmation.subject).toMatch(/Confirm your new e-mail address/);

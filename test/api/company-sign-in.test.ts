@@ -114,7 +114,7 @@ describe('with company sign-in configured', () => {
     await provider.close();
   });
 
-  it('tells the owner app the button’s text', async () => {
+  it('tells the owner app the button’s text (GET /app-config.json)', async () => {
     expect((await t.get('/app-config.json')).body.companySignIn).toEqual({ providerId: 'oidc', label: OIDC_BUTTON_LABEL });
   });
 
@@ -177,6 +177,9 @@ describe('with company sign-in configured', () => {
     expect(session?.user.id).toBe(user.userId);
     const providers = (await t.app.db.selectFrom('account').select('providerId').where('userId', '=', user.userId).execute()).map((a) => a.providerId).sort();
     expect(providers).toEqual(['credential', 'oidc']);
+    // Issue 20: a new way into the account is told to its address.
+    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; subject: string }>;
+    expect(mails.filter((m) => m.to === user.email).map((m) => m.subject)).toContain('New way to sign in');
   });
 
   it('does not join an account whose own address was never verified', async () => {

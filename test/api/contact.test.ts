@@ -1,6 +1,6 @@
 import type { OutboxMail } from '../../server/mail/mailer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS } from '../../server/services/contact.service.ts';
+import { CONTACT_LIMITS } from '../../server/features/leads/contact.service.ts';
 import { publicProfileSchema } from '../../shared/schemas/public-profile.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile, expectD4 } from '../support/factories.ts';

@@ -73,7 +73,7 @@ describe('GET /download/generate-vcf-with-comment', () => {
     expect(card.getFirstProperty('photo')).toBeNull();
   });
 
-  it('carries one URL per web and social link, and X-SOCIALPROFILE for the social ones', async () => {
+  it('carries one URL per web and social link (the network as TYPE of the social ones) and a stable UID', async () => {
     const { raw } = await vcf(full.id);
     const card = parse(raw);
     const urls = card.getAllProperties('url').map((p) => String(p.getFirstValue()));
@@ -82,7 +82,10 @@ describe('GET /download/generate-vcf-with-comment', () => {
       const expected = new URL(/^https?:/.test(link.link) ? link.link : `https://${link.link}`).href;
       expect(urls, link.link).toContain(expected);
     }
-    expect(raw).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/juergen-groesse');
+    expect(raw).toContain('URL;TYPE=linkedin:https://www.linkedin.com/in/juergen-groesse');
+    expect(raw).not.toContain('X-SOCIALPROFILE');
+    expect(card.getFirstPropertyValue('uid')).toMatch(/^urn:uuid:/);
+    expect(parse((await vcf(full.id)).raw).getFirstPropertyValue('uid')).toBe(card.getFirstPropertyValue('uid'));
   });
 
   it('puts the comment into NOTE, umlauts intact', async () => {
@@ -122,24 +125,33 @@ describe('GET /download/generate-vcf-with-comment', () => {
 describe('GET /download/calendar', () => {
   const ics = (query: string) => t.get(`/download/calendar?${query}`);
 
-  it('answers Reminder.ics with one VEVENT about 7 days ahead and a VALARM for remindIn=1w', async () => {
-    const before = Date.now();
-    const res = await ics(`profileId=${full.id}&remindIn=1w`);
+  /** The wall clock of an instant in a time zone, as `YYYY-MM-DD HH:MM`. */
+  const wall = (ms: number, timeZone: string) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' }).format(ms);
+  /** The day N days after today in a time zone, as `YYYY-MM-DD`. */
+  const dayAhead = (days: number, timeZone: string) => {
+    const today = wall(Date.now(), timeZone).slice(0, 10);
+    return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  };
+
+  it('answers Reminder.ics with one VEVENT 7 days ahead at a daytime hour of the visitor and a VALARM for remindIn=1w', async () => {
+    const res = await ics(`profileId=${full.id}&remindIn=1w&tz=America/New_York`);
     expect(res.status, res.raw).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^text\/calendar/);
     expect(String(res.headers['content-disposition'])).toContain('filename="Reminder.ics"');
     physicalLines(res.raw);
+    expect(res.raw).not.toMatch(/^METHOD:/m);
 
     const calendar = parse(res.raw);
     expect(calendar.name).toBe('vcalendar');
     const events = calendar.getAllSubcomponents('vevent');
     expect(events).toHaveLength(1);
     const event = new ICAL.Event(events[0]);
-    const start = event.startDate.toJSDate().getTime();
-    const week = 7 * 24 * 60 * 60 * 1000;
-    expect(start).toBeGreaterThanOrEqual(before + week - 60_000);
-    expect(start).toBeLessThanOrEqual(Date.now() + week + 60_000);
     expect(event.startDate.zone?.tzid).toBe('UTC');
+    const there = wall(event.startDate.toJSDate().getTime(), 'America/New_York');
+    expect(there.slice(0, 10)).toBe(dayAhead(7, 'America/New_York'));
+    expect(Number(there.slice(11, 13))).toBeGreaterThanOrEqual(9);
+    expect(Number(there.slice(11, 13))).toBeLessThan(18);
     expect(event.uid).toBeTruthy();
     expect(events[0].getFirstPropertyValue('dtstamp')).toBeTruthy();
     expect(event.summary).toContain('Jürgen Größe-Übermühl');
@@ -150,18 +162,31 @@ describe('GET /download/calendar', () => {
   it.each([
     ['1d', 1],
     ['3d', 3],
-  ])('puts the event %s ahead', async (remindIn, days) => {
-    const res = await ics(`profileId=${full.id}&remindIn=${remindIn}`);
+  ])('puts the event %s ahead, as floating time without a time zone', async (remindIn, days) => {
+    const res = await ics(`profileId=${full.id}&remindIn=${remindIn}&tz=`);
     expect(res.status, res.raw).toBe(200);
-    const start = new ICAL.Event(parse(res.raw).getFirstSubcomponent('vevent')!).startDate.toJSDate().getTime();
-    expect(Math.abs(start - (Date.now() + days * 86_400_000))).toBeLessThan(120_000);
+    const start = new ICAL.Event(parse(res.raw).getFirstSubcomponent('vevent')!).startDate;
+    expect(start.zone?.tzid).toBe('floating');
+    expect(start.toString().slice(0, 10)).toBe(dayAhead(days, 'UTC'));
+    expect(start.hour).toBeGreaterThanOrEqual(9);
+    expect(start.hour).toBeLessThan(18);
+  });
+
+  it('writes the reminder in the language of ?lng, which the page’s form sends (issue 22)', async () => {
+    const de = parse((await t.call({ method: 'GET', url: `/download/calendar?profileId=${full.id}&lng=de`, headers: { 'accept-language': 'en' } })).raw);
+    expect(de.getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary')).toMatch(/^Kontakt aufnehmen: /);
+    const en = parse((await t.call({ method: 'GET', url: `/download/calendar?profileId=${full.id}&lng=en`, headers: { 'accept-language': 'de' } })).raw);
+    expect(en.getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary')).toMatch(/^Get in touch: /);
+  });
+
+  it('refuses a time zone that does not exist with a 400 naming tz', async () => {
+    expect(expectD4(await ics(`profileId=${full.id}&tz=Mars/Olympus_Mons`), 400).field).toBe('tz');
   });
 
   it('defaults to 1 day and gives every download its own UID', async () => {
     const a = parse((await ics(`profileId=${full.id}`)).raw).getFirstSubcomponent('vevent')!;
     const b = parse((await ics(`profileId=${full.id}`)).raw).getFirstSubcomponent('vevent')!;
-    const start = new ICAL.Event(a).startDate.toJSDate().getTime();
-    expect(Math.abs(start - (Date.now() + 86_400_000))).toBeLessThan(120_000);
+    expect(new ICAL.Event(a).startDate.toString().slice(0, 10)).toBe(dayAhead(1, 'UTC'));
     expect(a.getFirstPropertyValue('uid')).not.toBe(b.getFirstPropertyValue('uid'));
   });
 

@@ -33,6 +33,24 @@ describe('GET /go/{socialMediaLinkId}', () => {
     expect(await clicks(profile.id)).toEqual([{ socialMediaLinkId: link.socialMediaLinkId, name: 'Termin', clicks: 1 }]);
   });
 
+  it('redirects to mailto: and tel: links with characters outside Latin-1, percent-encoded (issue 20), never a 500', async () => {
+    const profile = await createProfile(t, owner);
+    const mail = await createLink(t, owner, profile.id, { type: 'other', link: 'mailto:a@例え.jp', name: 'Mail' });
+    const tel = await createLink(t, owner, profile.id, { type: 'other', link: 'tel:+81 ３', name: 'Tel' });
+    const web = await createLink(t, owner, profile.id, { type: 'website', link: 'https://例え.jp/パス?q=ü', name: 'Web' });
+    const a = await go(`/go/${mail.socialMediaLinkId}?p=${profile.id}`);
+    expect(a.status, a.raw).toBe(302);
+    expect(a.headers.location).toBe('mailto:a@%E4%BE%8B%E3%81%88.jp');
+    expect(decodeURIComponent(String(a.headers.location))).toBe('mailto:a@例え.jp');
+    const b = await go(`/go/${tel.socialMediaLinkId}?p=${profile.id}`);
+    expect(b.status, b.raw).toBe(302);
+    expect(b.headers.location).toBe('tel:+81%20%EF%BC%93');
+    const c = await go(`/go/${web.socialMediaLinkId}?p=${profile.id}`);
+    expect(c.status, c.raw).toBe(302);
+    // The IDN host in punycode, the path and query percent-encoded.
+    expect(c.headers.location).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC');
+  });
+
   it("refuses another profile's link, an unknown link and a missing profile with a D4 404, counting nothing", async () => {
     const mine = await createProfile(t, owner);
     const theirs = await createProfile(t, await t.signUp());

@@ -197,12 +197,15 @@ describe('the contact form’s new optional fields', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       remoteAddress: client(),
     });
-    expect(res.headers.location).toBe(`/p/${p.id}?lng=de#contact-invalid`);
+    expect(res.statusCode).toBe(400);
+    // The message was refused, not the address: the address is not marked.
+    expect(res.body).not.toContain('class="p-bad"');
+    expect(res.body).toMatch(/name="senderEmail"[^>]*value="visitor/);
     expect(await leadRows(p.id)).toHaveLength(0);
   });
 });
 
-describe('GET /find/own/leads', () => {
+describe('GET /find/own/leads, GET /find/own/leads/new-count and POST /lead/update', () => {
   it('lists every lead of the owner’s profiles newest first, with the profile’s name and the new count', async () => {
     const [me] = await quickOwners(t, 1);
     const a = await createProfile(t, me, { profileName: 'Messe' });
@@ -352,22 +355,40 @@ describe('POST /lead/delete', () => {
   });
 });
 
-describe('exports', () => {
+describe('exports: GET /download/leads.csv and GET /download/leads.vcf', () => {
   it('downloads CSV in UTF-8 with BOM, one row per lead with consent columns, formulas neutralised', async () => {
     const [me] = await quickOwners(t, 1);
     const p = await createProfile(t, me, { profileName: 'Stand Köln' });
     const other = await createProfile(t, me, { profileName: 'Other' });
     await send(p.id, { name: '=HYPERLINK("http://evil.example","click")', company: 'Größe & Söhne, "GmbH"', message: 'Zeile 1\nZeile 2' });
     await send(p.id, { name: '+49 is a phone', phone: '-1', company: '@SUM(A1)' });
+    await send(p.id, { name: 'Telefon', phone: '+49 170 1234567', company: '+491701234567' });
     await send(other.id, { name: 'Elsewhere' });
-    const res = await t.call({ method: 'GET', url: `/download/leads.csv?profileId=${p.id}`, headers: me.auth });
+    const res = await t.call({ method: 'GET', url: `/download/leads.csv?profileId=${p.id}&lng=en`, headers: me.auth });
     expect(res.status, res.raw).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.raw.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(res.raw.slice(1));
     const [header, ...data] = rows;
+    // Times in the owner's zone (issue 23), named in the header: UTC for an account that sent none.
     expect(header).toEqual([
+      'Received (UTC)',
+      'Profile',
+      'E-mail',
+      'Name',
+      'Phone',
+      'Company',
+      'Message',
+      'Status',
+      'Source',
+      'Language',
+      'Consent text',
+      'Consent version',
+      'Consent given at (UTC)',
+    ]);
+    expect(data).toHaveLength(3);
+    const keys = [
       'created',
       'profile',
       'email',
@@ -381,9 +402,8 @@ describe('exports', () => {
       'consent_text',
       'consent_version',
       'consent_at',
-    ]);
-    expect(data).toHaveLength(2);
-    const byName = (prefix: string) => Object.fromEntries(header.map((h, i) => [h, data.find((r) => r[3].startsWith(prefix))![i]]));
+    ];
+    const byName = (prefix: string) => Object.fromEntries(keys.map((h, i) => [h, data.find((r) => r[3].startsWith(prefix))![i]]));
     const first = byName(`'=HYPERLINK`);
     expect(first).toMatchObject({
       name: `'=HYPERLINK("http://evil.example","click")`,
@@ -396,10 +416,22 @@ describe('exports', () => {
       consent_version: CONTACT_CONSENT_VERSION,
     });
     expect(first.consent_text).toMatch(/erhält Ihre Angaben/);
-    expect(first.consent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(first.consent_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(byName(`'+49`)).toMatchObject({ name: `'+49 is a phone`, phone: `'-1`, company: `'@SUM(A1)` });
+    // Issue 22: phone numbers get an invisible LEFT-TO-RIGHT MARK, not an apostrophe.
+    expect(byName('Telefon')).toMatchObject({ phone: '\u200e+49 170 1234567', company: '\u200e+491701234567' });
     // Without profileId: every profile of the owner.
-    expect(parseCsv((await t.get('/download/leads.csv', me)).raw.slice(1))).toHaveLength(4);
+    expect(parseCsv((await t.get('/download/leads.csv', me)).raw.slice(1))).toHaveLength(5);
+  });
+
+  it("names the CSV's columns in the request's language (D1: ?lng, cookie, Accept-Language)", async () => {
+    const [me] = await quickOwners(t, 1);
+    const header = async (headers: Record<string, string>, query = '') =>
+      parseCsv((await t.call({ method: 'GET', url: `/download/leads.csv${query}`, headers: { ...me.auth, ...headers } })).raw.slice(1))[0];
+    expect((await header({}, '?lng=de')).slice(0, 5)).toEqual(['Eingegangen (UTC)', 'Profil', 'E-Mail', 'Name', 'Telefon']);
+    expect((await header({ 'accept-language': 'de-DE,de;q=0.9' }))[12]).toBe('Einwilligung am (UTC)');
+    expect((await header({ 'accept-language': 'de' }, '?lng=en'))[0]).toBe('Received (UTC)');
+    expect((await header({ 'accept-language': 'fr' }))[0]).toBe('Received (UTC)');
   });
 
   it('downloads one .vcf with every lead as a vCard', async () => {
@@ -428,6 +460,12 @@ describe('exports', () => {
     expect(cards.find((c) => c.includes('Nur Firma'))).toContain('FN;CHARSET=utf-8:Nur Firma\r\n');
     // A lead with only an e-mail is listed under that address.
     expect(cards.some((c) => /FN;CHARSET=utf-8:visitor\d+-\d+@example\.net/.test(c))).toBe(true);
+    // Issue 22: a UID per lead, the same in the next export, so a second import updates instead of duplicating.
+    const uids = cards.map((c) => /\r\nUID:(urn:uuid:[0-9a-f-]{36})\r\n/.exec(`\r\n${c}`)?.[1]);
+    expect(new Set(uids).size).toBe(3);
+    expect(uids).not.toContain(undefined);
+    const again = (await t.call({ method: 'GET', url: '/download/leads.vcf', headers: me.auth })).raw.replace(/\r\n[ \t]/g, '');
+    for (const uid of uids) expect(again).toContain(`UID:${uid}\r\n`);
   });
 });
 
@@ -460,7 +498,7 @@ describe('retention', () => {
   });
 });
 
-describe('the visitor’s deletion link', () => {
+describe('the visitor’s deletion link: GET /delete/lead and POST /delete/lead', () => {
   async function leadWithLink(language: 'de' | 'en' = 'en') {
     const p = await createProfile(t, owner);
     const res = await send(p.id, { language });

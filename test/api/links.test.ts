@@ -81,6 +81,32 @@ describe('POST /social-media-link/create', () => {
     expect(l.type).toBe('hardLink');
   });
 
+  it('issue 23: turns a user name or @handle into the network’s address, on create, update and save alike', async () => {
+    const p = await createProfile(t, owner);
+    const created = await createLink(t, owner, p.id, { type: 'instagram', link: '@ada.lovelace' });
+    expect(created.link).toBe('https://www.instagram.com/ada.lovelace');
+    const updated = await t.post('/social-media-link/update', { socialMediaLinkId: created.socialMediaLinkId, type: 'github', link: 'octocat' }, owner);
+    expect(updated.status, updated.raw).toBe(200);
+    expect(updated.body.link).toBe('https://github.com/octocat');
+    const saved = await t.post(
+      '/profile/save',
+      {
+        profile: { id: p.id },
+        links: [
+          { type: 'tiktok', link: '@ada' },
+          { type: 'website', link: 'ada' },
+        ],
+      },
+      owner,
+    );
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await readOwnLinks(t, owner, p.id)).map((l) => l.link)).toEqual(['https://www.tiktok.com/@ada', 'ada']);
+    // A blank value is still refused with the field named.
+    const blank = await t.post('/social-media-link/create', { profileId: p.id, type: 'instagram', link: '  ' }, owner);
+    expectD4(blank, 400);
+    expect(blank.body.field).toBe('link');
+  });
+
   it('ignores server-managed fields of the body', async () => {
     const p = await createProfile(t, owner);
     const res = await t.post(

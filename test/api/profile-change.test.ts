@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLinkRepository } from '../../server/repositories/link.repository.ts';
-import { createProfileRepository } from '../../server/repositories/profile.repository.ts';
+import { createLinkRepository } from '../../server/features/profiles/link.repository.ts';
+import { createProfileRepository } from '../../server/features/profiles/profile.repository.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { createProfile } from '../support/factories.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfileRepository } from '../../server/repositories/profile.repository.ts';
-import { PROFILE_CREATION_RULE, PROFILE_LIMITS } from '../../server/services/profile.service.ts';
+import { createProfileRepository } from '../../server/features/profiles/profile.repository.ts';
+import { PROFILE_CREATION_RULE, PROFILE_LIMITS } from '../../server/features/profiles/profile.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4, profileInput } from '../support/factories.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profileSchema, type Profile } from '../../shared/schemas/profile.schema.ts';
-import { createProfileRepository } from '../../server/repositories/profile.repository.ts';
-import { PROFILE_CREATION_RULE, PROFILE_LIMITS } from '../../server/services/profile.service.ts';
+import { createProfileRepository } from '../../server/features/profiles/profile.repository.ts';
+import { PROFILE_CREATION_RULE, PROFILE_LIMITS } from '../../server/features/profiles/profile.service.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { BROWSER_UA, createLink, createProfile, expectD4, readOwnLinks, readOwnProfile } from '../support/factories.ts';
 

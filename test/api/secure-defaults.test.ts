@@ -81,7 +81,13 @@ describe('the signing secret', () => {
     // A data folder below a regular file cannot be created, not even by root.
     const blocker = path.join(t.config.dataDir, 'a-file');
     fs.writeFileSync(blocker, '');
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com', DATA_DIR: path.join(blocker, 'data'), LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cards.example.com',
+      MAIL_OUTBOX: '1',
+      DATA_DIR: path.join(blocker, 'data'),
+      LOG_LEVEL: 'silent',
+    });
     const start = buildApp(config, { logger: false });
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(/AUTH_SECRET/);
@@ -93,7 +99,7 @@ describe('development mode is local', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com', SMTP_URL: 'smtp://mail.example.com:587' }).host).toBe('0.0.0.0');
   });
 
   it('the development outbox answers a loopback client', async () => {
@@ -109,5 +115,59 @@ describe('development mode is local', () => {
     ['a proxy using the Forwarded header', { remoteAddress: '::1', headers: { forwarded: 'for=203.0.113.7' } }],
   ])('the development outbox does not exist for %s', async (_name, options) => {
     expectD4(await t.call({ method: 'GET', url: '/_dev/mail', ...options }), 404);
+  });
+});
+
+describe('production start-up (issue 20)', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://cards.example.com' };
+
+  it('stops without a mail transport, unless the operator chooses the outbox explicitly', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/^Missing setting SMTP_URL: .*MAIL_OUTBOX=1/);
+    expect(loadConfig({ ...production, MAIL_OUTBOX: '1' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl).toBe('smtps://u:p@mail.example.com:465');
+    // Outside production the outbox stays the default.
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com', MAIL_OUTBOX: '1' })).toThrow(/SMTP_URL and MAIL_OUTBOX/);
+    expect(() => loadConfig({ MAIL_OUTBOX: 'yes' })).toThrow(/^Invalid setting MAIL_OUTBOX="yes"/);
+  });
+
+  it('names the setting of a connection string that is no URL, without its value', () => {
+    for (const [name, value] of [
+      ['DATABASE_URL', 'postgres://cards:secret@[db/cards'],
+      ['DATABASE_URL', 'postgres://cards:secret@db:99999/cards'],
+      ['REDIS_URL', 'redis://:secret@[redis'],
+      ['SMTP_URL', 'smtp://user:secret@mail:port'],
+    ]) {
+      const error = (() => {
+        try {
+          loadConfig({ [name]: value });
+        } catch (e) {
+          return e as Error;
+        }
+        throw new Error(`${name}=${value} was accepted`);
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toMatch(new RegExp(`^Invalid setting ${name}: is not a valid URL`));
+      expect(error.message).not.toContain('secret');
+    }
+  });
+
+  it('serves the /bench routes (GET /bench/hello, POST /bench/hello, GET /bench/static-10k) only when BENCH_ROUTES is on, never by default', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://localhost', MAIL_OUTBOX: '1' });
+    const bench = await createTestApp({ BENCH_ROUTES: '1' });
+    try {
+      for (const app of [prod, t]) {
+        expectD4(await app.get('/bench/hello'), 404);
+        expectD4(await app.get('/bench/static-10k'), 404);
+        expectD4(await app.post('/bench/hello', {}), 404);
+        // Not even the owner app's page in place of it.
+        expectD4(await app.call({ method: 'GET', url: '/bench/hello', headers: { accept: 'text/html' } }), 404);
+      }
+      expect((await bench.get('/bench/hello')).body).toEqual({ hello: 'world' });
+    } finally {
+      await prod.close();
+      await bench.close();
+    }
   });
 });

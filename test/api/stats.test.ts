@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../server/lib/utc-days.ts';
 import { BOT_UA, BROWSER_UA, createLink, createProfile, expectD4, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
-// Issue 12: what visitors do on the public pages, counted per profile, day, source, card and
+/** The UTC date of an instant: the owner of these tests has sent no time zone, so their days are UTC's. */
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+// Issue 12: what visitors do on the public pages, counted per profile, hour, source, card and
 // link, and answered to the owner by GET /find/own/stats.
 
 let t: TestApp;
@@ -29,7 +31,7 @@ async function stats(profileId: string, days: 7 | 30 | 90 = 7, user = owner) {
   };
 }
 const today = (s: Awaited<ReturnType<typeof stats>>) => s.days.at(-1)!;
-const NONE = { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0 };
+const NONE = { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0 };
 
 describe('views by source and card', () => {
   it('follows a card scan to the profile with its source and card, and counts the scan per card', async () => {
@@ -64,6 +66,16 @@ describe('views by source and card', () => {
     // D10's counters still count as before.
     const own = await t.post('/find/own/profile/by-id', { profileId }, owner);
     expect(own.body.profileViews).toBe(8);
+  });
+
+  it('issue 23: counts the share panel’s link and QR code apart from a plain link and a card’s QR code', async () => {
+    const profile = await createProfile(t, owner);
+    for (const url of [`/p/${profile.id}?src=share`, `/p/${profile.id}?src=share`, `/p/${profile.id}?src=shareqr&card=Ab3`, `/p/${profile.id}`]) {
+      expect((await visit(url)).statusCode).toBe(200);
+    }
+    const s = await stats(profile.id);
+    expect(s.sources).toEqual({ ...NONE, share: 2, shareqr: 1, link: 1 });
+    expect(s.cards).toEqual([]);
   });
 
   it('counts /p without a source as a shared link, /l and /linkinbio as link-in-bio, and unknown values as absent', async () => {
@@ -108,13 +120,14 @@ describe('views by source and card', () => {
 });
 
 describe('what visitors do, with the source the page carries', () => {
-  it('renders the source into the page: /go links, the downloads, the reminder and the contact form', async () => {
+  it('renders the source into the page: the links’ pings, the downloads, the reminder and the contact form', async () => {
     const card = await registerCard(t, owner);
     const profileId = card.cardProfileId;
     const link = await createLink(t, owner, profileId, { type: 'website', link: 'https://example.org/x' });
     const html = (await visit(`/p/${profileId}?src=nfc&card=${card.cardId}`)).body;
-    expect(html).toContain(`href="/go/${link.socialMediaLinkId}?p=${profileId}&amp;src=nfc"`);
-    expect(html).not.toContain('href="https://example.org/x"');
+    // Issue 22: the real destination in href, the click counted by the ping (or the script's beacon).
+    expect(html).toContain(`href="https://example.org/x" ping="/go/${link.socialMediaLinkId}?p=${profileId}&amp;src=nfc"`);
+    expect(html).not.toContain('href="/go/');
     expect(html).toContain('<input type="hidden" name="source" value="nfc"/>');
     expect(html).toContain('<input type="hidden" name="src" value="nfc"/>');
     expect(html).toMatch(/generate-vcf-with-comment\?profileId=[^"]*&amp;src=nfc"/);
@@ -123,7 +136,10 @@ describe('what visitors do, with the source the page carries', () => {
     expect(shared).toContain('<input type="hidden" name="source" value="link"/>');
     expect(shared).not.toContain(card.cardId);
     const tree = (await visit(`/l/${(await t.post('/find/own/profile/by-id', { profileId }, owner)).body.shortLinkId}`)).body;
-    expect(tree).toContain(`href="/go/${link.socialMediaLinkId}?p=${profileId}&amp;src=linkinbio"`);
+    expect(tree).toContain(
+      `href="https://example.org/x" ping="/go/${link.socialMediaLinkId}?p=${profileId}&amp;src=linkinbio" target="_blank" rel="me noopener"`,
+    );
+    expect(tree).toMatch(/generate-vcf-with-comment\?profileId=[^"]*&amp;src=linkinbio"/);
   });
 
   it('counts saves, reminders, contact exchanges, wallet passes and clicks per day and link', async () => {
@@ -231,13 +247,15 @@ describe('GET /find/own/stats', () => {
     const profile = await createProfile(t, owner);
     const dayMs = 24 * 60 * 60 * 1000;
     const ago = (n: number) => utcDay(Date.now() - n * dayMs);
+    // Counts per UTC hour (migration 011); noon UTC of a day is that day for an owner without a zone (UTC).
+    const noonOf = (n: number) => `${ago(n)}T12`;
     await t.app.db
       .insertInto('visitCount')
       .values([
-        { profileId: profile.id, day: ago(3), cardId: '', source: 'link', metric: 'view', linkId: '', count: 4 },
-        { profileId: profile.id, day: ago(20), cardId: '', source: 'qr', metric: 'view', linkId: '', count: 5 },
-        { profileId: profile.id, day: ago(80), cardId: '', source: 'nfc', metric: 'view', linkId: '', count: 6 },
-        { profileId: profile.id, day: ago(95), cardId: '', source: 'nfc', metric: 'view', linkId: '', count: 7 },
+        { profileId: profile.id, hour: noonOf(3), cardId: '', source: 'link', metric: 'view', linkId: '', count: 4 },
+        { profileId: profile.id, hour: noonOf(20), cardId: '', source: 'qr', metric: 'view', linkId: '', count: 5 },
+        { profileId: profile.id, hour: noonOf(80), cardId: '', source: 'nfc', metric: 'view', linkId: '', count: 6 },
+        { profileId: profile.id, hour: noonOf(95), cardId: '', source: 'nfc', metric: 'view', linkId: '', count: 7 },
       ])
       .execute();
     for (const [days, total] of [

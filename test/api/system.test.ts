@@ -99,7 +99,7 @@ describe('API docs', () => {
   });
 });
 
-describe('translations', () => {
+describe('translations: GET /locales/{lng}/{file}', () => {
   const namespaces = (lng: string) => fs.readdirSync(path.resolve(import.meta.dirname, '../../locales', lng)).filter((f) => f.endsWith('.json'));
 
   it('serves every translation file under locales/ as it is on disk', async () => {
@@ -137,8 +137,8 @@ describe('the development outbox', () => {
     expect(Array.isArray(res.body)).toBe(true);
   });
 
-  it('does not exist in production, nor does the add-translation path (D14)', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://localhost' });
+  it('does not exist in production, nor does the add-translation path POST /locales/add/{lng}/{ns} (D14)', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://localhost', MAIL_OUTBOX: '1' });
     try {
       expectD4(await prod.get('/_dev/mail'), 404);
       expectD4(await prod.post('/locales/add/de/login', { some_key: 'Some text' }), 404);
@@ -149,7 +149,7 @@ describe('the development outbox', () => {
   });
 });
 
-describe('QR codes and edition images', () => {
+describe('QR codes and edition images: GET /cards/{cardId}/qr.{format} and GET /cards/editions/{edition}.png', () => {
   it('serves the QR code of a minted card as SVG at qrCodePath', async () => {
     const card = await registerCard(t, owner, 'firstEditionRose');
     expect(card.qrCodePath).toBe(`/cards/${card.cardId}/qr.svg`);

@@ -56,6 +56,8 @@ describe('turning two-factor sign-in on', () => {
     expect(enabled.body.totpURI).toMatch(/^otpauth:\/\/totp\/Contact%20Cards:.+\?.*secret=/);
     expect(enabled.body.backupCodes).toHaveLength(10);
     expect(new Set(enabled.body.backupCodes).size).toBe(10);
+    // Issue 23: no look-alike characters (0/O, 1/l/I).
+    for (const code of enabled.body.backupCodes as string[]) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     for (const code of enabled.body.backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
     // Not on before the app has shown a right code.
     expect((await t.app.db.selectFrom('user').select('twoFactorEnabled').where('id', '=', user.userId).executeTakeFirstOrThrow()).twoFactorEnabled).toBeFalsy();

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLink } from '../../shared/card-link.ts';
-import { createDevWalletCertificates, DEV_CERTIFICATE_FILES } from '../../server/wallet/dev-certificate.ts';
+import { createDevWalletCertificates, DEV_CERTIFICATE_FILES } from '../../server/features/wallet/dev-certificate.ts';
 import { createProfile, expectD4, pngImage, registerCard, upload } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { readZip } from '../support/zip-archive.ts';
@@ -263,7 +263,7 @@ describe('GET /wallet/download/{cardId} in production without Apple certificates
   let t: TestApp;
   let owner: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL, AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' });
+    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL, AUTH_SECRET: 'a-production-secret-of-at-least-32-chars', MAIL_OUTBOX: '1' });
     owner = await t.signUp();
   });
   afterAll(async () => t.close());
@@ -422,14 +422,15 @@ describe('the wallet calls on a profile without a name', () => {
   });
   afterAll(async () => t.close());
 
-  it('still builds a pass titled with the edition when the assigned profile has no name or job', async () => {
+  it('still builds a pass, titled with the neutral name, when the assigned profile has no name or job', async () => {
     const card = await registerCard(t, owner, 'rainbow');
     const profile = await createProfile(t, owner, { firstName: '', lastName: '', jobTitle: '' });
     expect((await t.post('/card/profile/change', { cardId: card.cardId, profileId: profile.id }, owner)).status).toBe(200);
     const res = await download(t, card.cardId, owner);
     expect(res.statusCode, res.body).toBe(200);
     const json = JSON.parse(readZip(res.rawPayload).get('pass.json')!.toString('utf8'));
-    expect(json.generic.primaryFields[0].value).toBe('Rainbow');
+    // Issue 21: the name rule of shared/display-name.ts; the edition is on the pass in a field of its own.
+    expect(json.generic.primaryFields[0].value).toBe('Contact');
     expect(json.generic.secondaryFields).toEqual([]);
     expect(json.barcodes[0].message).toBe(`${PUBLIC_URL}/card/${card.cardId}?src=wallet`);
   });

@@ -40,9 +40,18 @@ describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
       await page.getByRole('button', { name: text(lng, 'register_page', 'submit') }).click();
       await page.getByRole('heading', { name: text(lng, 'my_profile', 'verify.title') }).waitFor();
 
-      // Verified: the overview sees the stored card, registers it and opens its new profile.
+      // Verified: the overview sees the stored card and asks which profile it shows (issue 23):
+      // a new one needs a name first; then the card is registered and its new profile opens.
       await page.goto(await mailLink(session.server.base, email, '/verify-email'));
+      await page.getByRole('group', { name: text(lng, 'register_card', 'choose.title') }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBeNull();
+      await expectAccessible(page, 'choose the profile of a card');
+      await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
+      await page.getByText(text(lng, 'register_card', 'choose.name_required')).waitFor();
+      await page.getByLabel(text(lng, 'register_card', 'choose.first_name')).fill('Robin');
+      await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
       await page.waitForURL(/\/profile\/[A-Za-z0-9]+$/);
+      expect(await page.getByLabel(text(lng, 'edit_profile', 'fields.firstName')).inputValue()).toBe('Robin');
       await page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true }).waitFor();
       await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBeNull();
@@ -146,7 +155,13 @@ describe('scan path', () => {
         await page.goto(`${session.server.base}/register-card`);
         await page.getByRole('heading', { level: 1, name: text(lng, 'register_card', 'title') }).waitFor();
         await expectAccessible(page, 'register card');
+        // The card read, the owner says which profile it shows (issue 23): here a new one, named.
+        await page.getByRole('group', { name: text(lng, 'register_card', 'choose.title') }).waitFor({ timeout: 30_000 });
+        await page.getByLabel(text(lng, 'register_card', 'choose.first_name')).fill('Sam');
+        await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
         await page.getByText(text(lng, 'register_card', 'registered_info')).waitFor({ timeout: 30_000 });
+        await page.waitForURL(/\/profile\/[A-Za-z0-9]+$/);
+        await page.getByRole('link', { name: text(lng, 'molecules', 'back_to_overview') }).click();
         await page.waitForURL(new RegExp(`${session.server.base}/$`));
         await page
           .getByText(text(lng, 'cards', 'editions.firstEditionSilver'))
@@ -216,6 +231,8 @@ describe('scan path', () => {
     }, cardId);
     const page = await context.newPage();
     await page.goto(`${session.server.base}/`);
+    await page.getByLabel(text(lng, 'register_card', 'choose.last_name')).fill('Late');
+    await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
     await page.getByText(new RegExp(`^${text(lng, 'molecules', 'errors.error_code', { status: 409, detail: '' }).trim()}`)).waitFor();
     await page.waitForURL(new RegExp(`${session.server.base}/$`));
     await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();

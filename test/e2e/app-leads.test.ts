@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProfile } from '../support/factories.ts';
+import { LEADS_CSV_COLUMNS } from '../../server/features/leads/leads-csv.builder.ts';
 import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
@@ -117,12 +118,15 @@ describe('leads from the public page to the owner’s contacts', () => {
       await expect.poll(() => titles.allTextContents()).toEqual(['Bob Stone', 'Änne Müller']);
       await maybeScreenshot(page, 'leads-en-360', { fullPage: true });
 
-      // CSV export with the bearer token: BOM, umlauts, consent columns.
+      // CSV export with the bearer token: BOM, umlauts, consent columns named in the app's language (issue 23).
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: text(lng, 'leads', 'export_csv') }).click()]);
       expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile((await file.path())!, 'utf8');
       expect(csv.charCodeAt(0)).toBe(0xfeff);
-      expect(csv).toContain('"consent_text","consent_version","consent_at"');
+      const header = (key: string) => LEADS_CSV_COLUMNS.find(([column]) => column === key)![1][lng];
+      // Times on the owner's clock (issue 23): the app stored the browser's zone, named in the header.
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(csv).toContain(`"${header('consentText')}","${header('consentVersion')}","${header('consentAt')} (${zone})"`);
       expect(csv).toContain('"Änne Müller"');
       expect(csv).toContain('"Übermühl GmbH"');
       expect(csv).toContain('"followedUp"');

@@ -42,6 +42,10 @@ describe.each<Lng>(['en', 'de'])('passkeys in %s', (lng) => {
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
       expect(credentials).toHaveLength(1);
       expect(credentials[0].isResidentCredential).toBe(true);
+      // Issue 20: the account's address hears of the new passkey, by its name; issue 23: in the app's language.
+      const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; subject: string; text: string }>;
+      const subject = lng === 'de' ? 'Neuer Passkey für Ihr Konto' : 'New passkey for your account';
+      expect(mails.find((m) => m.to === user.email && m.subject === subject)?.text).toContain(name);
       await expectAccessible(page, 'passkeys');
       await maybeScreenshot(page, `security-passkeys-${lng}`, { fullPage: true });
 

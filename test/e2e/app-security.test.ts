@@ -91,6 +91,10 @@ describe.each<Lng>(['en', 'de'])('two-factor sign-in in %s', (lng) => {
       await maybeScreenshot(page, `security-2fa-qr-${lng}`, { fullPage: true });
       // The authenticator app: the key shown for typing it in by hand.
       const secret = (await page.locator('.two-factor-secret').textContent())!.replace(/\s/g, '');
+      // Issue 23: on the phone itself, a link opens the authenticator app with the same key.
+      const appLink = await page.getByRole('link', { name: text(lng, 'security', 'two_factor.open_in_app') }).getAttribute('href');
+      expect(appLink).toMatch(/^otpauth:\/\/totp\//);
+      expect(new URL(appLink!).searchParams.get('secret')).toBe(secret);
       const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
       await page.getByLabel(text(lng, 'security', 'two_factor.code')).fill(totp.generate());
       await page.getByRole('button', { name: text(lng, 'security', 'two_factor.confirm') }).click();

@@ -13,7 +13,7 @@ import { phoneContext } from './support/browser.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const APP_INDEX = path.join(ROOT, 'dist/app/index.html');
 
-/** Token key of the owner app (app/src/api/token-storage.ts). */
+/** Token key of the owner app (app/src/lib/token-storage.ts). */
 export const TOKEN_KEY = 'cmc.authToken';
 
 /** The owner app's interface languages. */

@@ -18,15 +18,16 @@ for (const lng of ['de', 'en'] as const) {
         expect(await page.getAttribute('html', 'lang')).toBe(lng);
         expect(await page.locator('img.p-av').evaluate((i: HTMLImageElement) => i.naturalWidth > 0)).toBe(true);
         expect(await page.locator('h1').innerText()).toBe('Dr. Jürgen Größe-Übermühl');
-        // website and hardLink are web links here; `other` joins the social icons (SPEC 2).
+        // website, hardLink and (issue 23) `other` are labelled rows here; the rest are social icons.
         const web = await page.locator('.p-list a').evaluateAll((as) => as.map((a) => a.textContent));
-        expect(web).toEqual(['Unsere Produkte', 'Katalog 2026 (PDF)', 'https://blog.mueller-soehne.example.com']);
-        expect(await page.locator('.p-soc a').count()).toBe(17);
-        // Issue 12: clicks go through /go as link-in-bio clicks (it redirects to https://calendly.com/juergen-groesse).
-        expect(await page.locator('.p-soc a').first().getAttribute('href')).toMatch(
-          new RegExp(`^/go/[A-Za-z0-9_-]+\\?p=${session.server.full.id}&src=linkinbio$`),
-        );
-        expect(await page.locator('script').count()).toBe(0);
+        expect(web).toHaveLength(4);
+        expect(web).toEqual(expect.arrayContaining(['Termin buchen', 'Unsere Produkte', 'Katalog 2026 (PDF)', 'https://blog.mueller-soehne.example.com']));
+        expect(await page.locator('.p-soc a').count()).toBe(16);
+        // Issue 22: the real address with rel=me (profile verification); the click is counted by a ping to /go.
+        const first = page.locator('.p-soc a').first();
+        expect(await first.getAttribute('href')).toMatch(/^https:\/\//);
+        expect(await first.getAttribute('rel')).toBe('me noopener');
+        expect(await page.locator('script').count()).toBe(1);
         await maybeScreenshot(page, `link-tree-${lng}-360`, { fullPage: true });
       });
     }

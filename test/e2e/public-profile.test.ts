@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_RATE_RULES } from '../../server/services/contact.service.ts';
+import { CONTACT_RATE_RULES } from '../../server/features/leads/contact.service.ts';
 import { createLink, createProfile } from '../support/factories.ts';
 import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { startPublicServer } from './support/public-server.ts';
@@ -149,9 +149,14 @@ for (const lng of ['de', 'en'] as const) {
       const calendar = new ICAL.Component(ICAL.parse(reminder.text));
       const event = calendar.getFirstSubcomponent('vevent')!;
       expect(String(event.getFirstPropertyValue('summary'))).toContain('Größe-Übermühl');
-      const inDays = (new ICAL.Event(event).startDate.toJSDate().getTime() - Date.now()) / 86_400_000;
-      expect(inDays).toBeGreaterThan(2.5);
-      expect(inDays).toBeLessThan(3.5);
+      // Three calendar days ahead in the visitor's time zone, at a daytime hour there (issue 22), whatever the hour now.
+      const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const dayOf = (ms: number) => Date.parse(new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short' }).format(ms));
+      const start = new ICAL.Event(event).startDate.toJSDate().getTime();
+      expect((dayOf(start) - dayOf(Date.now())) / 86_400_000).toBe(3);
+      const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(start));
+      expect(hour).toBeGreaterThanOrEqual(9);
+      expect(hour).toBeLessThan(18);
       expect(await openDialogs(page)).toEqual([]);
     });
 
@@ -177,16 +182,18 @@ for (const lng of ['de', 'en'] as const) {
       expect(await outboxMailTo(session.server.owner.email, visitor)).toBeDefined();
     });
 
-    it('asks before opening a web link, showing its name, and adds https:// where missing', async () => {
+    it('asks before opening a web link, showing its name and host, and adds https:// where missing', async () => {
       const page = await openProfile(lng);
       await fakeBookingSite();
       await page.getByRole('link', { name: 'Termin buchen' }).click();
       expect(await openDialogs(page)).toEqual(['open-link']);
       expect(await page.locator('#open-link h2').innerText()).toBe('Termin buchen');
       expect(await page.locator('#open-link use').getAttribute('href')).toBe('#i-other');
+      // Issue 23: the confirmation says plainly where the link goes.
+      expect(await page.locator('#open-link .p-host').innerText()).toBe('calendly.com');
       const open = page.locator('#open-link').getByRole('link', { name: text.open });
-      // Issue 12: the click goes through /go, which counts it and redirects to the link.
-      expect(await open.getAttribute('href')).toMatch(new RegExp(`/go/[A-Za-z0-9_-]+\\?p=${session.server.full.id}&src=link$`));
+      // Issue 22: the real destination, as on the page's own link.
+      expect(await open.getAttribute('href')).toBe('https://calendly.com/juergen-groesse');
       await maybeScreenshot(page, `profile-${lng}-360-weblink`);
       const [popup] = await Promise.all([session.context!.waitForEvent('page'), open.click()]);
       await popup.waitForURL('https://calendly.com/juergen-groesse');
@@ -232,9 +239,19 @@ for (const lng of ['de', 'en'] as const) {
       const page = await openProfile(lng, { javaScriptEnabled: false });
       await page.locator('.p-acts').getByRole('link', { name: text.exchange }).click();
       await page.fill('#contact-email', 'a@b');
-      await Promise.all([page.waitForURL(/#contact-invalid$/), page.getByRole('button', { name: text.send }).click()]);
+      await page.fill('#contact-name', 'Zoë Beispiel');
+      await page.fill('#contact-message', 'Bis bald');
+      const [refused] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: text.send }).click()]);
+      // Issue 23: the page comes back with what was typed, only the e-mail marked.
+      expect(refused?.status()).toBe(400);
       expect(await openDialogs(page)).toEqual(['contact']);
       expect(await page.locator('#contact-err').isVisible()).toBe(true);
+      expect(await page.inputValue('#contact-email')).toBe('a@b');
+      expect(await page.inputValue('#contact-name')).toBe('Zoë Beispiel');
+      expect(await page.inputValue('#contact-message')).toBe('Bis bald');
+      const red = (id: string) => page.locator(id).evaluate((e) => getComputedStyle(e).borderTopColor);
+      expect(await red('#contact-email')).toBe('rgb(180, 35, 24)');
+      expect(await red('#contact-phone')).not.toBe('rgb(180, 35, 24)');
       expect(await outboxMailTo(session.server.owner.email, 'a@b')).toBeUndefined();
       await maybeScreenshot(page, `profile-${lng}-360-nojs-contact-error`);
       const visitor = `ohne-js-${lng}@example.org`;
@@ -249,11 +266,64 @@ for (const lng of ['de', 'en'] as const) {
       const page = await openProfile(lng, { javaScriptEnabled: false });
       await fakeBookingSite();
       const [popup] = await Promise.all([session.context!.waitForEvent('page'), page.getByRole('link', { name: 'Termin buchen' }).click()]);
-      // Through /go (issue 12), which redirects to the link.
+      // Issue 22: straight to the link; the click is counted by the anchor's ping.
       await popup.waitForURL('https://calendly.com/juergen-groesse');
     });
   });
 }
+
+describe('the page at 360 px (issue 23)', () => {
+  it('keeps every line on the screen, wraps a long e-mail address only at @ or a dot, and the + leaves the last line free', async () => {
+    // Every part is short enough to keep whole, and two hold a hyphen the browser would otherwise break after.
+    const email = 'dr.juergen.groesse-uebermuehl.vertrieb@mueller-soehne.beispiel-unternehmen.example.com';
+    const p = await createProfile(session.server.t, session.server.owner, {
+      firstName: 'Jürgen',
+      emailAddress: email,
+      businessNote: 'Letzte Zeile der Notiz.',
+    });
+    const page = await openProfile('de', { path: `/p/${p.id}` });
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The address's line breaks fall before "@" or "." only: each rendered line starts with one of them or is the first.
+    const lines = await page
+      .locator('a[href^="mailto:"] .p-v', { hasText: 'mueller-soehne' })
+      .first()
+      .evaluate((el) => {
+        const range = document.createRange();
+        const rows: string[] = [];
+        let last = -1;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            if (top !== last) rows.push('');
+            rows[rows.length - 1] += node.textContent![i];
+            last = top;
+          }
+        }
+        return rows;
+      });
+    expect(lines.join('')).toBe(email);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) expect(line[0], lines.join(' | ')).toMatch(/[@.]/);
+    // Scrolled to the end, the floating + covers no text of the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const overlap = await page.evaluate(() => {
+      const fab = document.querySelector('.p-fab summary')!.getBoundingClientRect();
+      const texts = Array.from(document.querySelectorAll('main p, main a, main h2, main li')).filter((el) => !el.closest('.p-fab, dialog'));
+      return texts
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.bottom > fab.top && r.top < fab.bottom && r.right > fab.left && r.left < fab.right;
+        })
+        .map((el) => el.textContent);
+    });
+    expect(overlap).toEqual([]);
+    await maybeScreenshot(page, 'profile-de-360-long-email', { fullPage: true });
+  });
+});
 
 describe('links the owner typed (D12)', () => {
   it('never renders a javascript: link as a link', async () => {
@@ -265,11 +335,10 @@ describe('links the owner typed (D12)', () => {
       const page = await openProfile('de', { javaScriptEnabled, path: `/p/${p.id}` });
       const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       expect(hrefs.filter((h) => !/^(https?:|mailto:|tel:)/.test(h))).toEqual([]);
-      // The good link goes through /go (issue 12), which redirects to it with https:// added.
-      const good = await page.getByRole('link', { name: 'Gut' }).getAttribute('href');
-      const res = await fetch(new URL(good!, session.server.base), { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' } });
-      expect(res.headers.get('location')).toBe('https://example.com/gut');
-      expect(hrefs.filter((h) => h.includes('/go/'))).toHaveLength(1);
+      // The good link is its real destination with https:// added (issue 22); only it is counted.
+      expect(await page.getByRole('link', { name: 'Gut' }).getAttribute('href')).toBe('https://example.com/gut');
+      expect(hrefs.filter((h) => h.includes('/go/'))).toHaveLength(0);
+      expect(await page.locator('[ping]').count()).toBe(javaScriptEnabled ? 0 : 1);
       expect(await page.getByText('Gefährlich').isVisible()).toBe(true);
       await session.context!.close();
       session.context = undefined;

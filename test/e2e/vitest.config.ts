@@ -2,14 +2,29 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser suites: the real server on a free port, Debian's Chromium through playwright-core.
-// `npm run test:e2e`. One file at a time: each starts a server and a browser, and Lighthouse
-// measures timings that a neighbouring suite would disturb.
-export default defineConfig({
+// `npm run test:e2e`. Each file starts its own server and its own browser.
+// Two groups, one after the other:
+// - first every browser suite but the audits, two files at a time (they wait on the browser and
+//   the server much of the time, so two share this 2-core machine well; they measure no timings);
+// - then the audits (axe-core and Lighthouse), alone: Lighthouse measures timings that a
+//   neighbouring suite would disturb.
+const shared = {
   root: fileURLToPath(new URL('../..', import.meta.url)),
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+const LIGHTHOUSE = 'test/e2e/public-audits.test.ts';
+
+export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: 2,
+    projects: [
+      {
+        test: { ...shared, name: 'audits', include: [LIGHTHOUSE], fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+      {
+        test: { ...shared, name: 'browser', include: ['test/e2e/**/*.test.ts'], exclude: [LIGHTHOUSE], sequence: { groupOrder: 0 } },
+      },
+    ],
   },
 });

@@ -68,7 +68,9 @@ export async function createTestApp(env: Record<string, string> = {}, { publicHo
     s3 = await startS3Server();
     env = { ...env, ...s3.env };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
+  // The data folder does not exist yet, as on a first start: the app creates it (issue 20: 0700).
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
+  const dataDir = path.join(tempRoot, 'data');
   const databaseUrl = process.env.DATABASE_URL;
   let pgSchema: string | undefined;
   if (databaseUrl) {
@@ -93,7 +95,7 @@ export async function createTestApp(env: Record<string, string> = {}, { publicHo
     ...(env.REDIS_URL && !env.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: `test:${process.pid}:${++counter}:${randomBytes(3).toString('hex')}:` } : {}),
   });
   const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await underSchemaLock(databaseUrl, 'shared', () => buildApp(config, { database, logger: false }));
   await app.ready();
 
   const call: TestApp['call'] = (options) => injectJson(app, options);
@@ -128,7 +130,9 @@ export async function createTestApp(env: Record<string, string> = {}, { publicHo
       return (await app.services.cards.mint(edition, count)).map((c) => c.id);
     },
     async secondInstance() {
-      const other = await buildApp(config, { database: openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 5 }), logger: false });
+      const other = await underSchemaLock(databaseUrl, 'shared', () =>
+        buildApp(config, { database: openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 5 }), logger: false }),
+      );
       await other.ready();
       const otherCall = (options: InjectOptions) => injectJson(other, options);
       return {
@@ -151,16 +155,37 @@ export async function createTestApp(env: Record<string, string> = {}, { publicHo
       }
       await app.close();
       if (pgSchema && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${pgSchema} cascade`);
-        await client.end();
+        await underSchemaLock(databaseUrl, 'exclusive', async (client) => {
+          await client?.query(`drop schema ${pgSchema} cascade`);
+        });
       }
       await s3?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(tempRoot, { recursive: true, force: true });
     },
   };
   return testApp;
+}
+
+/** Any number of the advisory lock below: suites of one test run agree on it. */
+const SCHEMA_LOCK = 2_100_021;
+
+/**
+ * Runs `work` under an advisory lock of the PostgreSQL database (no lock on SQLite): shared for
+ * building an app, exclusive for dropping a suite's schema. Suites run in parallel, and Kysely's
+ * migrator reads the tables of every schema (`pg_get_serial_sequence` by name): a schema that
+ * another suite drops in that moment failed it with "schema … does not exist". Ending the
+ * session releases the lock.
+ */
+async function underSchemaLock<T>(databaseUrl: string | undefined, mode: 'shared' | 'exclusive', work: (client?: pg.Client) => Promise<T>): Promise<T> {
+  if (!databaseUrl) return work();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A port nobody listens on now (the OS picks it), for a server that must know its address before it starts. */

@@ -1,18 +1,20 @@
 import i18n from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector } from './language-detector.ts';
+import { localeLoader } from './locale-loader.ts';
 import { APP_LANGUAGES, toAppLanguage } from './namespaces.ts';
 
 /**
- * i18next for the owner app: files from /locales/{lng}/{ns}.json loaded per screen, language
- * detected in SPEC 9's order and kept in local storage, German as the loader's fallback (D1).
+ * i18next for the owner app: files from /locales/{lng}/{ns}.json loaded per screen by the app's
+ * own loader, language detected in SPEC 9's order and kept in local storage by its own
+ * detector (issue 22: the two packages were 6 KB gzip of the first load), German as the
+ * loader's fallback (D1).
  */
 export const i18nReady = i18n
-  .use(HttpBackend)
-  .use(LanguageDetector)
+  .use(localeLoader)
+  .use(languageDetector)
   .use(initReactI18next)
-  .init<HttpBackendOptions>({
+  .init({
     supportedLngs: [...APP_LANGUAGES],
     // D1: a key missing in English shows the German text.
     fallbackLng: 'de',
@@ -20,23 +22,9 @@ export const i18nReady = i18n
     ns: ['molecules', 'languages'],
     defaultNS: 'molecules',
     fallbackNS: false,
-    // SPEC 7: a failed load retries on 5xx or no status; i18next-http-backend flags exactly those as retryable.
+    // SPEC 7: a failed load retries on 5xx or no status (the loader flags exactly those as retryable).
     maxRetries: 3,
     retryTimeout: 400,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-      // D1: a detected language that is neither de nor en shows English.
-      convertDetectedLanguage: (lng: string) => toAppLanguage(lng),
-    },
-    backend: {
-      loadPath: '/locales/{{lng}}/{{ns}}.json',
-      addPath: '/locales/add/{{lng}}/{{ns}}',
-      reloadInterval: false,
-    },
     // D14: missing keys are reported to the server only in development; production answers 404 there.
     saveMissing: import.meta.env.DEV,
     interpolation: { escapeValue: false },

@@ -19,6 +19,12 @@ export const NAMESPACES = [
   'leads',
   // Issue 12: the statistics screen.
   'stats',
+  // Issue 25: webhooks and API tokens.
+  'integrations',
+  // Issue 28: the operator's console.
+  'operator',
+  // Issue 24: the Team area.
+  'team',
 ] as const;
 
 /** A namespace of SPEC 7. */

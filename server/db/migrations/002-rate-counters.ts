@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 
 /**
- * Counters of the product's own rate limits (server/services/rate-limiter.ts): one row per rule, subject
+ * Counters of the product's own rate limits (server/lib/rate-limiter.ts): one row per rule, subject
  * and fixed window, so every instance on the database counts the same requests.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,7 @@
+import { lazyScreen } from '../../components/lazy-screen.ts';
+
+// The feature's screens for the router (app.tsx imports them through index.ts). Every screen is
+// its own chunk; `lazyScreen` can load a chunk again after a failure (issue 23).
+export const CardPreviewPage = lazyScreen(() => import('./card-preview.page.tsx'));
+export const MyCardPage = lazyScreen(() => import('./my-card.page.tsx'));
+export const RegisterCardPage = lazyScreen(() => import('./register-card.page.tsx'));

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { API_SCOPES, type ApiScope, type ApiToken } from '../../../../shared/schemas/integrations.schema.ts';
+import { FormAlert, FormField } from '../../components/form-field.tsx';
+import { LoadingBlock } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast.ts';
+import { useConfirm } from '../../components/use-confirm.tsx';
+import { errorMessage } from '../../lib/error-text.ts';
+import { integrationKeys, integrationsApi } from './integrations.api.ts';
+import { SecretOnce } from './secret-once.tsx';
+
+/** Issue 25: the owner's API tokens: create one with scopes (shown once), see last use, revoke. */
+export function ApiTokensSection() {
+  const { t, i18n } = useTranslation('integrations');
+  const { t: tm } = useTranslation('molecules');
+  const queryClient = useQueryClient();
+  const tokens = useQuery({ queryKey: integrationKeys.tokens, queryFn: integrationsApi.tokens });
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>(['leads:read']);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [confirmDialog, confirm] = useConfirm();
+  const when = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  const reload = () => queryClient.invalidateQueries({ queryKey: integrationKeys.tokens });
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      setCreated((await integrationsApi.createToken({ name: name.trim(), scopes })).token);
+      setName('');
+      await reload();
+    } catch (failure) {
+      setError(errorMessage(failure, tm));
+    }
+  };
+  const revoke = async (token: ApiToken) => {
+    if (!(await confirm({ title: t('tokens.revoke_title'), message: t('tokens.revoke_message', { name: token.name }), confirmLabel: t('tokens.revoke') })))
+      return;
+    try {
+      await integrationsApi.revokeToken(token.id);
+      toast.success(t('tokens.revoked'));
+    } catch (failure) {
+      toast.error(errorMessage(failure, tm));
+    }
+    await reload();
+  };
+  const toggle = (scope: ApiScope) => setScopes((current) => (current.includes(scope) ? current.filter((s) => s !== scope) : [...current, scope]));
+
+  return (
+    <section className="content-card security-section" aria-labelledby="tokens-title">
+      <h2 id="tokens-title" className="card-title">
+        {t('tokens.title')}
+      </h2>
+      <p className="lead">{t('tokens.intro')}</p>
+      {created && <SecretOnce label={t('tokens.token')} value={created} onDone={() => setCreated(null)} />}
+      {tokens.isPending ? (
+        <LoadingBlock />
+      ) : tokens.isError ? (
+        <FormAlert>{errorMessage(tokens.error, tm)}</FormAlert>
+      ) : tokens.data.length === 0 ? (
+        <p className="integration-empty">{t('tokens.none')}</p>
+      ) : (
+        <ul className="session-list">
+          {tokens.data.map((token) => (
+            <li key={token.id} className="session-row">
+              <div className="session-body">
+                <span className="session-device">{token.name}</span>
+                <span className="session-meta">
+                  {token.scopes.join(', ')} · {token.lastUsedAt ? t('tokens.last_used', { date: when(token.lastUsedAt) }) : t('tokens.never_used')}
+                </span>
+              </div>
+              <button type="button" className="btn btn-danger btn-small" onClick={() => revoke(token)}>
+                {t('tokens.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="security-form integration-form" onSubmit={create}>
+        <h3 className="integration-subtitle">{t('tokens.add')}</h3>
+        <FormField label={t('tokens.name')} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <fieldset className="integration-choices">
+          <legend>{t('tokens.scopes')}</legend>
+          {API_SCOPES.map((scope) => (
+            <label key={scope} className="checkbox-row">
+              <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />
+              <span>
+                {t(`scopes.${scope.replace(':', '_') as 'leads_read'}`)} <code>{scope}</code>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <FormAlert>{error}</FormAlert>
+        <button type="submit" className="btn btn-primary" disabled={!name.trim() || scopes.length === 0}>
+          {t('tokens.create')}
+        </button>
+      </form>
+      {confirmDialog}
+    </section>
+  );
+}

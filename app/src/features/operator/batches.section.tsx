@@ -1,0 +1,135 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EDITIONS, type Edition } from '../../../../shared/schemas/card.schema.ts';
+import { MAX_BATCH_COUNT, type Batch } from '../../../../shared/schemas/operator.schema.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast.ts';
+import { errorMessage } from '../../lib/error-text.ts';
+import { operatorApi, operatorKeys } from './operator.api.ts';
+import { dateTimeFormatter } from './format.ts';
+
+/** Batches: mint one (edition, count, label), follow its print bundle, download the ZIP. */
+export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string) => void }) {
+  const { t, i18n } = useTranslation('operator');
+  const { t: tc } = useTranslation('cards');
+  const { t: tm } = useTranslation('molecules');
+  const queryClient = useQueryClient();
+  const formatDate = useMemo(() => dateTimeFormatter(i18n.language), [i18n.language]);
+  const [edition, setEdition] = useState<Edition>(EDITIONS[0]);
+  const [count, setCount] = useState('100');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState('');
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const batches = useQuery({
+    queryKey: operatorKeys.batches(),
+    queryFn: operatorApi.batches,
+    // While a bundle is being built, its progress is asked for every second.
+    refetchInterval: (query) => (query.state.data?.batches.some((b) => b.bundle.state === 'building' || b.bundle.state === 'pending') ? 1000 : false),
+  });
+  const mint = useMutation({
+    mutationFn: () => operatorApi.createBatch({ edition, count: Number(count), label: label.trim() }),
+    onSuccess: () => {
+      toast.success(t('minted', { label: label.trim(), count: Number(count) }));
+      setLabel('');
+      return queryClient.invalidateQueries({ queryKey: operatorKeys.all });
+    },
+    onError: (e) => setError(errorMessage(e, tm)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    mint.mutate();
+  };
+  const download = async (batch: Batch) => {
+    setDownloading(batch.batchId);
+    try {
+      await operatorApi.download(`/operator/batch/bundle?batchId=${batch.batchId}`, `cards-${batch.batchId}.zip`);
+    } catch (e) {
+      toast.error(errorMessage(e, tm));
+      void queryClient.invalidateQueries({ queryKey: operatorKeys.batches() });
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const countOk = Number.isInteger(Number(count)) && Number(count) >= 1 && Number(count) <= MAX_BATCH_COUNT;
+
+  return (
+    <div className="stack">
+      <form className="content-card stack console-mint" onSubmit={submit} aria-labelledby="console-mint-title">
+        <h2 id="console-mint-title">{t('batch_new')}</h2>
+        <div className="console-mint-fields">
+          <div className="field">
+            <label htmlFor="mint-edition">{t('edition_label')}</label>
+            <select id="mint-edition" value={edition} onChange={(e) => setEdition(e.target.value as Edition)}>
+              {EDITIONS.map((e) => (
+                <option key={e} value={e}>
+                  {tc(`editions.${e}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mint-count">{t('batch_count')}</label>
+            <input id="mint-count" type="number" inputMode="numeric" min={1} max={MAX_BATCH_COUNT} value={count} onChange={(e) => setCount(e.target.value)} />
+            <p className="field-hint">{t('batch_count_hint')}</p>
+          </div>
+          <div className="field">
+            <label htmlFor="mint-label">{t('batch_label_field')}</label>
+            <input id="mint-label" value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} />
+            <p className="field-hint">{t('batch_label_hint')}</p>
+          </div>
+        </div>
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={!countOk || !label.trim() || mint.isPending}>
+          {mint.isPending ? t('minting') : t('mint')}
+        </button>
+      </form>
+
+      {batches.isPending ? (
+        <Spinner label={tm('loading')} />
+      ) : batches.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(batches.error, tm)}
+        </p>
+      ) : batches.data.batches.length === 0 ? (
+        <p className="empty-state">{t('batches_empty')}</p>
+      ) : (
+        <ul className="stacked-list" aria-label={t('tabs.batches')}>
+          {batches.data.batches.map((batch) => (
+            <li key={batch.batchId} className="console-batch-row">
+              <div className="console-batch-text">
+                <strong>{batch.label}</strong>
+                <span className="lead-meta">
+                  {t('batch_meta', { count: batch.count, edition: tc(`editions.${batch.edition}`), date: formatDate(batch.created), by: batch.createdBy })}
+                </span>
+                <span className="lead-meta" role="status">
+                  {t(`bundle_state.${batch.bundle.state}`, { done: batch.bundle.done, total: batch.bundle.total })}
+                </span>
+                {batch.bundle.state === 'building' && <progress max={batch.bundle.total} value={batch.bundle.done} className="console-progress" />}
+              </div>
+              <div className="console-batch-actions">
+                <button type="button" className="btn btn-secondary btn-small" onClick={() => onShowCards(batch.batchId)}>
+                  {t('show_cards')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-small"
+                  disabled={batch.bundle.state === 'building' || batch.bundle.state === 'pending' || downloading === batch.batchId}
+                  onClick={() => void download(batch)}
+                >
+                  {t('download_bundle')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

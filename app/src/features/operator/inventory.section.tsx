@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EDITIONS } from '../../../../shared/schemas/card.schema.ts';
+import { CARD_STATES, type CardState, type InventoryCard, type InventoryQuery } from '../../../../shared/schemas/operator.schema.ts';
+import { errorMessage } from '../../lib/error-text.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { operatorApi, operatorKeys } from './operator.api.ts';
+import { CardDialog } from './card.dialog.tsx';
+import { dateTimeFormatter } from './format.ts';
+
+/** The inventory: search by id, filters, pages by cursor; a card opens its actions. */
+export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (batch: string) => void }) {
+  const { t, i18n } = useTranslation('operator');
+  const { t: tc } = useTranslation('cards');
+  const { t: tm } = useTranslation('molecules');
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [state, setState] = useState<CardState | ''>('');
+  const [edition, setEdition] = useState('');
+  // The opened card itself, not its id: a list that reloads under it (a new search) keeps the dialog as it is.
+  const [open, setOpen] = useState<InventoryCard | null>(null);
+  const formatDate = useMemo(() => dateTimeFormatter(i18n.language), [i18n.language]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const filters: InventoryQuery = {
+    ...(q ? { q } : {}),
+    ...(state ? { state } : {}),
+    ...(batch ? { batch } : {}),
+    ...(edition ? { edition: edition as InventoryQuery['edition'] } : {}),
+  };
+  const cards = useInfiniteQuery({
+    queryKey: operatorKeys.cards(filters),
+    queryFn: ({ pageParam }) => operatorApi.cards(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const all = cards.data?.pages.flatMap((p) => p.cards) ?? [];
+
+  return (
+    <div className="stack">
+      <form className="console-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field console-search">
+          <label htmlFor="console-q">{t('search_label')}</label>
+          <input
+            id="console-q"
+            type="search"
+            value={search}
+            placeholder={t('search_placeholder')}
+            maxLength={32}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setSearch(e.target.value.replace(/[^A-Za-z0-9]/g, ''))}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="console-state">{t('state_label')}</label>
+          <select id="console-state" value={state} onChange={(e) => setState(e.target.value as CardState | '')}>
+            <option value="">{t('all')}</option>
+            {CARD_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`state.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="console-edition">{t('edition_label')}</label>
+          <select id="console-edition" value={edition} onChange={(e) => setEdition(e.target.value)}>
+            <option value="">{t('all')}</option>
+            {EDITIONS.map((e) => (
+              <option key={e} value={e}>
+                {tc(`editions.${e}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {batch && (
+          <div className="field">
+            <span className="field-label">{t('batch_label')}</span>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => onBatch('')} aria-label={`${t('batch_label')} ${batch} ✕`}>
+              {batch} ✕
+            </button>
+          </div>
+        )}
+      </form>
+
+      {cards.isPending ? (
+        <Spinner label={tm('loading')} />
+      ) : cards.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(cards.error, tm)}
+        </p>
+      ) : all.length === 0 ? (
+        <p className="empty-state">{t('no_cards')}</p>
+      ) : (
+        <>
+          <ul className="stacked-list console-cards" aria-label={t('tabs.cards')}>
+            {all.map((card) => (
+              <li key={card.id} className="console-card-row">
+                <button type="button" className="console-card-open" onClick={() => setOpen(card)} aria-label={t('open_card', { id: card.id })}>
+                  <span className="console-card-id">{card.id}</span>
+                  <span className="lead-meta">{t('card_meta', { edition: tc(`editions.${card.edition}`), scans: card.scans })}</span>
+                  <span className="lead-meta">
+                    {card.blocked
+                      ? t('blocked_at', { date: formatDate(card.blocked) })
+                      : card.registered
+                        ? t('registered_at', { date: formatDate(card.registered) })
+                        : t('minted_at', { date: formatDate(card.minted) })}
+                  </span>
+                </button>
+                <span className={`badge console-state-${card.state}`}>{t(`state.${card.state}`)}</span>
+              </li>
+            ))}
+          </ul>
+          {cards.hasNextPage && (
+            <button type="button" className="btn btn-secondary" onClick={() => void cards.fetchNextPage()} disabled={cards.isFetchingNextPage}>
+              {t('load_more')}
+            </button>
+          )}
+        </>
+      )}
+      <CardDialog key={open?.id ?? ''} card={open} onChange={setOpen} onClose={() => setOpen(null)} formatDate={formatDate} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Profile, ProfileTextField } from '../../../../shared/schemas/profile.schema.ts';
+import { draftsFromLinks, emptyFields, fieldsFromProfile, hasUnsavedChanges, isWebLinkType, type LinkDraft, type ProfileFields } from './profile-form.ts';
+
+/** What a link row's inputs change. */
+export type LinkPatch = Partial<Pick<LinkDraft, 'type' | 'link' | 'name'>>;
+
+/**
+ * What the owner typed into the editor and has not saved yet: the text fields and the two
+ * link groups. It lives in the page and survives a failed save untouched; the page mounts it
+ * again from the server's answer after a save.
+ */
+export function useProfileDraft(profile: Profile | null) {
+  const [initialFields] = useState<ProfileFields>(() => (profile ? fieldsFromProfile(profile) : emptyFields()));
+  const [fields, setFields] = useState<ProfileFields>(initialFields);
+  const initialDrafts = useMemo(() => draftsFromLinks(profile?.socialMediaLinks ?? []), [profile]);
+  const [webLinks, setWebLinks] = useState<LinkDraft[]>(() => initialDrafts.filter((d) => isWebLinkType(d.type)));
+  const [socialLinks, setSocialLinks] = useState<LinkDraft[]>(() => initialDrafts.filter((d) => !isWebLinkType(d.type)));
+
+  const setField = useCallback((field: ProfileTextField, value: string) => setFields((f) => ({ ...f, [field]: value })), []);
+
+  /** Applies a change to the row with this key, in whichever group it is. */
+  const patchLinks = useCallback((change: (list: LinkDraft[]) => LinkDraft[]) => {
+    setWebLinks(change);
+    setSocialLinks(change);
+  }, []);
+
+  const patchLink = useCallback(
+    (key: string, patch: LinkPatch) => patchLinks((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d))),
+    [patchLinks],
+  );
+  const dropLink = useCallback((key: string) => patchLinks((list) => list.filter((d) => d.key !== key)), [patchLinks]);
+
+  const dirty = useMemo(() => hasUnsavedChanges(initialFields, fields, [...webLinks, ...socialLinks]), [initialFields, fields, webLinks, socialLinks]);
+
+  return { fields, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
+}
+
+/** The editor's unsaved state and its setters, as sections receive it. */
+export type ProfileDraft = ReturnType<typeof useProfileDraft>;

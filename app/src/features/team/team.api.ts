@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  auditListSchema,
+  invitationListSchema,
+  invitationSchema,
+  memberListSchema,
+  organisationSchema,
+  type OrganisationRole,
+} from '../../../../shared/schemas/organisation.schema.ts';
+import { templateListSchema } from '../../../../shared/schemas/organisation-template.schema.ts';
+import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
+
+const q = (organisationId: string) => `?organisationId=${encodeURIComponent(organisationId)}`;
+
+/** Query keys of the Team area. */
+export const teamKeys = {
+  all: ['team'] as const,
+  own: () => ['team', 'own'] as const,
+  members: (id: string) => ['team', id, 'members'] as const,
+  invitations: (id: string) => ['team', id, 'invitations'] as const,
+  templates: (id: string) => ['team', id, 'templates'] as const,
+  audit: (id: string) => ['team', id, 'audit'] as const,
+};
+
+/** Issue 24's owner calls. */
+export const teamApi = {
+  /** GET /find/own/organisation; null when the account belongs to none. */
+  own: () =>
+    apiRequest('/find/own/organisation', { schema: organisationSchema }).catch((error: { status?: number }) => {
+      if (error.status === 404) return null;
+      throw error;
+    }),
+  create: (name: string) => apiRequest('/organisation/create', { body: { name }, schema: organisationSchema }),
+  members: (id: string) => apiRequest(`/find/own/organisation/members${q(id)}`, { schema: memberListSchema }),
+  setRole: (organisationId: string, userId: string, role: OrganisationRole) =>
+    apiRequest<unknown>('/organisation/member/role', { body: { organisationId, userId, role } }),
+  remove: (organisationId: string, userId: string) => apiRequest<unknown>('/organisation/member/remove', { body: { organisationId, userId } }),
+  invite: (organisationId: string, emails: string[], role: 'admin' | 'member') =>
+    apiRequest('/organisation/invite', { body: { organisationId, emails, role }, schema: z.object({ invitations: z.array(invitationSchema) }) }),
+  invitations: (id: string) => apiRequest(`/find/own/organisation/invitations${q(id)}`, { schema: invitationListSchema }),
+  resend: (organisationId: string, invitationId: string) => apiRequest<unknown>('/organisation/invitation/resend', { body: { organisationId, invitationId } }),
+  revoke: (organisationId: string, invitationId: string) => apiRequest<unknown>('/organisation/invitation/revoke', { body: { organisationId, invitationId } }),
+  accept: (token: string) => apiRequest('/organisation/invitation/accept', { body: { token }, schema: organisationSchema }),
+  templates: (id: string) => apiRequest(`/find/own/organisation/templates${q(id)}`, { schema: templateListSchema }),
+  audit: (id: string) => apiRequest(`/find/own/organisation/audit${q(id)}`, { schema: auditListSchema }),
+  /** GET /download/organisation-audit.csv, saved under the server's file name; headers in `lng`. */
+  async auditCsv(id: string, lng: string) {
+    const { blob, fileName } = await apiDownloadFile(`/download/organisation-audit.csv${q(id)}&lng=${encodeURIComponent(lng)}`);
+    saveBlob(blob, fileName ?? 'audit.csv');
+  },
+};

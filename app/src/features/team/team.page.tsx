@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/form-field.tsx';
+import { LoadingBlock } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { errorMessage } from '../../lib/error-text.ts';
+import { teamApi, teamKeys } from './team.api.ts';
+import { MembersSection } from './members.section.tsx';
+import { InvitationsSection } from './invitations.section.tsx';
+import { TemplatesSection } from './templates.section.tsx';
+import { AuditSection } from './audit.section.tsx';
+import '../../styles/security.css';
+import '../../styles/team.css';
+
+/** Issue 24: the Team area. Admins run members, invitations and see templates and the audit log; members see their organisation and its locks. */
+export default function TeamPage() {
+  const { t } = useTranslation('team');
+  const { t: tm } = useTranslation('molecules');
+  useDocumentTitle(t('title'));
+  const own = useQuery({ queryKey: teamKeys.own(), queryFn: teamApi.own, staleTime: 0 });
+
+  if (own.isPending) return <LoadingBlock />;
+  if (own.isError)
+    return (
+      <p className="alert alert-error" role="alert">
+        {t('load_failed', { message: errorMessage(own.error, tm) })}
+      </p>
+    );
+  const organisation = own.data;
+  if (!organisation) return <CreateOrganisation />;
+  const admin = organisation.role !== 'member';
+  return (
+    <div className="security-page team-page">
+      <div className="team-head">
+        <h1 id="team-title">{organisation.name}</h1>
+        <p className="muted">
+          {t('your_role', { role: t(`role.${organisation.role}`) })} · {t('member_count', { count: organisation.memberCount })}
+        </p>
+      </div>
+      {admin && <MembersSection organisation={organisation} />}
+      {admin && <InvitationsSection organisationId={organisation.organisationId} />}
+      <TemplatesSection organisationId={organisation.organisationId} admin={admin} />
+      {admin && <AuditSection organisationId={organisation.organisationId} />}
+    </div>
+  );
+}
+
+function CreateOrganisation() {
+  const { t } = useTranslation('team');
+  const { t: tm } = useTranslation('molecules');
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await teamApi.create(name.trim());
+      toast.success(t('created'));
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    } catch (err) {
+      setError(errorMessage(err, tm));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="security-page team-page">
+      <h1>{t('title')}</h1>
+      <section className="content-card security-section" aria-labelledby="team-create-title">
+        <h2 id="team-create-title" className="card-title">
+          {t('create_title')}
+        </h2>
+        <p className="lead">{t('intro_none')}</p>
+        <form className="security-form" onSubmit={submit}>
+          <FormField label={t('create_name')} value={name} required maxLength={120} onChange={(e) => setName(e.target.value)} error={error} />
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>
+              {t('create_submit')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Db, Engine } from '../db/database.ts';
+import type { RemovedAccess } from '../mail/auth-mails.ts';
+
+/** The password's sign-in method: the one a reset sets and a confirmation keeps. */
+const PASSWORD_METHOD = 'credential';
+
+/**
+ * Issue 20, account pre-hijacking: what an account accrued before anyone proved its e-mail
+ * address ends when someone does. A confirmation by the mailed link ends every session but the
+ * one of the browser that opened it (its cookie came along) and every passkey, second factor and
+ * company sign-in (none can be added while unconfirmed, auth.ts; this clears older ones). A
+ * password reset by mail ends every session, passkey and second factor, and on an account not
+ * yet confirmed also the company sign-ins, and confirms it: the mailbox is proven.
+ * One transaction, so a failure leaves all of it in place.
+ */
+export function createUnprovenAccess(db: Db, engine: Engine) {
+  const yes = engine === 'postgres' ? true : 1;
+  const no = engine === 'postgres' ? false : 0;
+
+  async function revoke(userId: string, options: { keepSessionToken?: string; signInMethods: boolean; confirm: boolean }): Promise<RemovedAccess> {
+    return db.transaction().execute(async (trx) => {
+      let sessions = trx.deleteFrom('session').where('userId', '=', userId);
+      if (options.keepSessionToken) sessions = sessions.where('token', '!=', options.keepSessionToken);
+      const endedSessions = await sessions.executeTakeFirst();
+      const passkeys = await trx.deleteFrom('passkey').where('userId', '=', userId).returning(['name']).execute();
+      const user = await trx.selectFrom('user').select('twoFactorEnabled').where('id', '=', userId).executeTakeFirst();
+      const secondFactors = await trx.deleteFrom('twoFactor').where('userId', '=', userId).executeTakeFirst();
+      const twoFactor = Boolean(user?.twoFactorEnabled) || Number(secondFactors.numDeletedRows) > 0;
+      await trx
+        .updateTable('user')
+        .set({ twoFactorEnabled: no, ...(options.confirm ? { emailVerified: yes } : {}) })
+        .where('id', '=', userId)
+        .execute();
+      const methods = options.signInMethods
+        ? await trx.deleteFrom('account').where('userId', '=', userId).where('providerId', '!=', PASSWORD_METHOD).returning(['providerId']).execute()
+        : [];
+      return {
+        sessions: Number(endedSessions.numDeletedRows),
+        passkeys: passkeys.map((p, i) => p.name || `#${i + 1}`),
+        twoFactor,
+        signInMethods: methods.map((m) => m.providerId),
+      };
+    });
+  }
+
+  return {
+    /** The mailed link confirmed the address: `keepSessionToken` is the session whose cookie came with it. */
+    confirmed: (userId: string, keepSessionToken: string | undefined) => revoke(userId, { keepSessionToken, signInMethods: true, confirm: false }),
+    /** The password was reset through the mailed link. */
+    passwordReset: async (userId: string) => {
+      const user = await db.selectFrom('user').select('emailVerified').where('id', '=', userId).executeTakeFirst();
+      const unconfirmed = !user?.emailVerified;
+      return revoke(userId, { signInMethods: unconfirmed, confirm: unconfirmed });
+    },
+  };
+}
+export type UnprovenAccess = ReturnType<typeof createUnprovenAccess>;
+
+/** Anything to tell the owner about. */
+export const removedAnything = (removed: RemovedAccess) =>
+  removed.sessions > 0 || removed.passkeys.length > 0 || removed.twoFactor || removed.signInMethods.length > 0;

@@ -1,0 +1,54 @@
+/** Tables of organisations (issue 24, migration 009); `Database` in tables.ts lists them. */
+
+/** One account's membership; an account belongs to at most one organisation (`userId` unique). */
+export interface OrganisationMemberTable {
+  organisationId: string;
+  userId: string;
+  role: 'owner' | 'admin' | 'member';
+  joined: number;
+}
+
+/** An invitation by e-mail; only the SHA-256 of its token is stored. */
+export interface OrganisationInvitationTable {
+  id: string;
+  organisationId: string;
+  email: string;
+  role: 'admin' | 'member';
+  tokenHash: string;
+  /** The invitee's language (their account's, else the inviting request's), for the mail and its resends. */
+  language: string;
+  invitedBy: string | null;
+  created: number;
+  expires: number;
+  status: 'pending' | 'accepted' | 'revoked';
+}
+
+/** One admin action: who did what to whom, kept as long as the organisation exists. */
+export interface OrganisationAuditTable {
+  id: string;
+  organisationId: string;
+  actorEmail: string;
+  action: string;
+  target: string;
+  detail: string;
+  created: number;
+}
+
+/** A template of company values; `fieldValues` is a JSON object of profile fields, `locked` a JSON array of their names. */
+export interface OrganisationTemplateTable {
+  id: string;
+  organisationId: string;
+  name: string;
+  fieldValues: string;
+  locked: string;
+  created: number;
+  updated: number;
+}
+
+/** A member's profile made from a template (its company profile): template changes reach it. */
+export interface TemplatedProfileTable {
+  profileId: string;
+  templateId: string;
+  organisationId: string;
+  userId: string;
+}

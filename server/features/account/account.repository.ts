@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { listTables } from '../../db/schema-info.ts';
+import type { ProfileAccess } from '../profiles/index.ts';
+
+/** Tables whose rows the deletion treats by name instead of generically. */
+const HANDLED_BY_NAME = new Set(['user', 'profile', 'card']);
+
+/** SQL of the account calls (issue 13): better-auth's tables as the deletion and its checks read them. */
+export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'change'>) {
+  return {
+    async findUser(userId: string): Promise<{ id: string; email: string; language: string | null } | undefined> {
+      return db.selectFrom('user').select(['id', 'email', 'language']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /** Whether the account signs in with a password (else only by company sign-in). */
+    async hasPassword(userId: string): Promise<boolean> {
+      const credential = await db
+        .selectFrom('account')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('providerId', '=', 'credential')
+        .where('password', 'is not', null)
+        .executeTakeFirst();
+      return Boolean(credential);
+    },
+
+    /** When the session of a token was opened, or undefined. */
+    async sessionCreated(token: string): Promise<Date | string | undefined> {
+      return (await db.selectFrom('session').select('createdAt').where('token', '=', token).executeTakeFirst())?.createdAt;
+    },
+
+    async twoFactorEnabled(userId: string): Promise<boolean> {
+      const user = await db.selectFrom('user').select('twoFactorEnabled').where('id', '=', userId).executeTakeFirst();
+      return Boolean(user?.twoFactorEnabled);
+    },
+
+    /**
+     * Removes every row of the account in one transaction (a change of all its profiles): rows
+     * that name one of its profiles or the account in any table (found in the schema, so tables
+     * added later are covered), its profiles and the user with sessions and sign-in methods. Its
+     * cards go back to unregistered. Answers the keys of the images that were stored for it.
+     */
+    async deleteAccount(user: { id: string; email: string }): Promise<string[]> {
+      const tables = await listTables(db);
+      const own = await db.selectFrom('profile').select(['id', 'profileImageKey', 'profileLogoKey']).where('userId', '=', user.id).execute();
+      const profileIds = own.map((p) => p.id);
+      const imageKeys = own.flatMap((p) => [p.profileImageKey, p.profileLogoKey]).filter((key): key is string => Boolean(key));
+
+      await profiles.change(profileIds, async (change) => {
+        const trx = change as unknown as Kysely<any>;
+        await trx
+          .updateTable('card')
+          .set({ userId: null, profileId: null, registered: null, views: 0 })
+          .where((eb) => eb.or([eb('userId', '=', user.id), ...(profileIds.length ? [eb('profileId', 'in', profileIds)] : [])]))
+          .execute();
+        // Rows that hang on a profile first (leads, links, statistics, …), then on the account.
+        for (const table of tables) {
+          if (HANDLED_BY_NAME.has(table.name) || !table.columns.includes('profileId') || !profileIds.length) continue;
+          await trx.deleteFrom(table.name).where('profileId', 'in', profileIds).execute();
+        }
+        for (const table of tables) {
+          if (HANDLED_BY_NAME.has(table.name) || !table.columns.includes('userId')) continue;
+          await trx.deleteFrom(table.name).where('userId', '=', user.id).execute();
+        }
+        await trx.deleteFrom('profile').where('userId', '=', user.id).execute();
+        await trx.deleteFrom('user').where('id', '=', user.id).execute();
+        // better-auth's pending challenges and trusted devices name the account in `value` (two-factor
+        // sign-in, trust-device), and e-mail tokens in `identifier`: none outlives the account.
+        await trx
+          .deleteFrom('verification')
+          .where((eb) => eb.or([eb('value', '=', user.id), eb('identifier', '=', user.email)]))
+          .execute();
+      });
+      return imageKeys;
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

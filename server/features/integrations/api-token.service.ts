@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '../../../shared/error-codes.ts';
+import { API_TOKEN_PREFIX, MAX_API_TOKENS_PER_OWNER, type ApiScope, type ApiToken, type ApiTokenCreate } from '../../../shared/schemas/integrations.schema.ts';
+import { apiTokenHash, type Owner } from '../../auth/owner.guard.ts';
+import type { ApiTokenRow } from '../../db/tables.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { randomId } from '../../lib/ids.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { ApiTokenRepository } from './api-token.repository.ts';
+
+/** Token creations per account and hour. */
+export const API_TOKEN_RATE_RULE = { name: 'api-token-create', max: 20, windowMs: 60 * 60 * 1000 } as const;
+
+/** A token for its owner: never the token or its hash. */
+function presentApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes.split(' ') as ApiScope[],
+    created: Number(row.created),
+    lastUsedAt: row.lastUsedAt === null ? null : Number(row.lastUsedAt),
+  };
+}
+
+/**
+ * Issue 25: the owner's API tokens, shown once, stored as their SHA-256. A revocation is told
+ * to every instance (`forgetSessions`), so the token stops working everywhere before it answers.
+ */
+export function createApiTokenService(deps: { tokens: ApiTokenRepository; rateLimiter: RateLimiter }) {
+  const { tokens, rateLimiter } = deps;
+  return {
+    async create(owner: Owner, input: ApiTokenCreate): Promise<{ tokenId: string; token: string }> {
+      await rateLimiter.consume([[API_TOKEN_RATE_RULE, owner.userId]], 'Too many new API tokens. Please try again later.');
+      if ((await tokens.countOwn(owner.userId)) >= MAX_API_TOKENS_PER_OWNER)
+        throw new AppError(409, ErrorCode.apiTokenLimitReached, `An account may have at most ${MAX_API_TOKENS_PER_OWNER} API tokens.`);
+      const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const id = `tok_${randomId(16)}`;
+      await tokens.insert({
+        id,
+        userId: owner.userId,
+        name: input.name,
+        tokenHash: apiTokenHash(token),
+        scopes: input.scopes.join(' '),
+        created: Date.now(),
+        lastUsedAt: null,
+      });
+      return { tokenId: id, token };
+    },
+    async list(owner: Owner) {
+      return { tokens: (await tokens.listOwn(owner.userId)).map(presentApiToken) };
+    },
+    async revoke(owner: Owner, tokenId: string, forgetSessions: (tellOthers: boolean) => Promise<void>): Promise<{ id: string; deleted: true }> {
+      if (!(await tokens.deleteOwn(owner.userId, tokenId))) throw notFound(ErrorCode.apiTokenNotFound, 'API token not found.');
+      await forgetSessions(true);
+      return { id: tokenId, deleted: true };
+    },
+  };
+}
+export type ApiTokenService = ReturnType<typeof createApiTokenService>;

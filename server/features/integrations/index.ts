@@ -1,0 +1,8 @@
+/**
+ * What other features may use of integrations (issue 25): the services' types. Other features
+ * announce their changes through `EventOutbox` (server/lib/event-outbox.ts), which
+ * server/wiring.ts fills with this feature's outbox.
+ */
+export type { WebhookService } from './webhook.service.ts';
+export type { WebhookWorker } from './webhook-worker.ts';
+export type { ApiTokenService } from './api-token.service.ts';

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../mail/mailer.ts';
+import { DISABLE_AFTER_FAILING_MS, nextAttemptAt } from './retry-schedule.ts';
+import type { AttemptOutcome, ClaimedDelivery, WebhookRepository } from './webhook.repository.ts';
+import { sendWebhook, WEBHOOK_TIMEOUT_MS, type SendResult } from './webhook-sender.ts';
+import { signedHeaders } from './webhook-signing.ts';
+import { endpointDisabledMail } from './webhook-mails.ts';
+
+/** A claimed delivery is this worker's for this long (longer than one attempt can take). */
+const LEASE_MS = WEBHOOK_TIMEOUT_MS * 6;
+/** The log keeps this much of an answer. */
+const LOGGED_ANSWER_CHARS = 4096;
+
+/** What one attempt's answer means for the delivery (issue 25): a 2xx ends it, a 410 disables the endpoint. */
+export function outcomeOf(
+  result: SendResult,
+  delivery: Pick<ClaimedDelivery, 'attempts'>,
+  failingSince: number | null,
+  now: number,
+): Pick<AttemptOutcome, 'status' | 'nextAttemptAt' | 'disable'> {
+  if (result.status !== null && result.status >= 200 && result.status < 300) return { status: 'delivered', nextAttemptAt: null };
+  if (result.status === 410) return { status: 'failed', nextAttemptAt: null, disable: 'gone' };
+  const next = nextAttemptAt(delivery.attempts + 1, now);
+  const disable = now - (failingSince ?? now) >= DISABLE_AFTER_FAILING_MS ? 'failing' : undefined;
+  return next === null || disable ? { status: 'failed', nextAttemptAt: null, disable } : { status: 'pending', nextAttemptAt: next };
+}
+
+/**
+ * Delivers the outbox in the background of every instance (issue 25): every `pollMs` it claims
+ * due deliveries (webhook.repository.ts#claimDue) and sends them side by side, each signed with
+ * the endpoint's secret (and the previous one during a rotation). No request waits for it.
+ * Started by server/app.ts, stopped on close (waits for the attempts in flight).
+ */
+export function createWebhookWorker(deps: {
+  webhooks: WebhookRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  allowPrivate: boolean;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  batch?: number;
+}) {
+  const { webhooks, log } = deps;
+  const pollMs = deps.pollMs ?? 500;
+  const batch = deps.batch ?? 20;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    const now = Date.now();
+    const secrets = [delivery.secret, ...(delivery.previousSecret && (delivery.previousSecretUntil ?? 0) > now ? [delivery.previousSecret] : [])];
+    const headers = signedHeaders({ id: delivery.id, body: delivery.payload, secrets, at: new Date(now) });
+    const result = await sendWebhook({ url: delivery.url, headers, body: delivery.payload, allowPrivate: deps.allowPrivate });
+    const state = await webhooks.endpointState(delivery.endpointId);
+    const outcome = outcomeOf(result, delivery, state?.failingSince ?? null, now);
+    const { disabled } = await webhooks.recordAttempt(delivery, {
+      ...outcome,
+      attemptedAt: now,
+      durationMs: result.durationMs,
+      responseStatus: result.status,
+      error: result.error,
+      requestHeaders: { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/,[^ ]+/g, ',…') },
+      responseBody: result.body.slice(0, LOGGED_ANSWER_CHARS),
+    });
+    if (disabled && state) {
+      log.warn({ endpointId: delivery.endpointId, reason: outcome.disable }, 'webhook endpoint disabled');
+      await deps.mailer.send(
+        endpointDisabledMail({ to: state.email, language: state.language, url: state.url, reason: outcome.disable!, appUrl: `${deps.publicUrl}/integrations` }),
+      );
+    }
+  }
+
+  /** Claims and sends one batch; answers how many were claimed. */
+  async function runOnce(): Promise<number> {
+    const now = Date.now();
+    const claimed = await webhooks.claimDue(now, now + LEASE_MS, batch);
+    await Promise.all(
+      claimed.map((d) => attempt(d).catch((error: unknown) => log.error({ err: error, deliveryId: d.id }, 'webhook attempt failed to record'))),
+    );
+    return claimed.length;
+  }
+
+  const tick = () => {
+    running = runOnce()
+      .catch((error: unknown) => log.error({ err: error }, 'could not claim webhook deliveries; trying again'))
+      .then((claimed) => {
+        // A full batch: more may be due, go on at once.
+        if (!stopped) timer = setTimeout(tick, claimed === batch ? 0 : pollMs).unref();
+      });
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(tick, pollMs).unref();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

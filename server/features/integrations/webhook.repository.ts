@@ -1,0 +1,244 @@
+import type { Db, Engine } from '../../db/database.ts';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointTable } from '../../db/tables.ts';
+import type { EventOutbox } from '../../lib/event-outbox.ts';
+import { randomId } from '../../lib/ids.ts';
+
+/** A Standard Webhooks message id: the same on every attempt, so receivers can drop repeats. */
+export const newMessageId = () => `msg_${randomId(24)}`;
+
+/** The signed body: `{type, timestamp, data}` (Standard Webhooks' payload structure). */
+export const payloadOf = (type: string, data: unknown, at: number) => JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
+
+/** A claimed delivery with what sending it needs. */
+export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string; previousSecret: string | null; previousSecretUntil: number | null };
+
+/** What one attempt came to. */
+export interface AttemptOutcome {
+  attemptedAt: number;
+  durationMs: number;
+  responseStatus: number | null;
+  error: string | null;
+  requestHeaders: Record<string, string>;
+  responseBody: string;
+  /** delivered, pending (with nextAttemptAt) or failed. */
+  status: 'delivered' | 'pending' | 'failed';
+  nextAttemptAt: number | null;
+  /** Disable the endpoint (410 Gone, or failing for five days). */
+  disable?: string;
+}
+
+/** SQL of issue 25's webhooks: endpoints, the outbox of deliveries, their attempts. */
+export function createWebhookRepository(db: Db, engine: Engine) {
+  const endpointsOf = (trx: Db, userId: string) => trx.selectFrom('webhookEndpoint').selectAll().where('userId', '=', userId);
+
+  /** The outbox: one pending delivery per enabled endpoint of the owner that subscribed to the event, inside `trx`. */
+  const outbox: EventOutbox = {
+    async emit(trx, event) {
+      const endpoints = await trx.selectFrom('webhookEndpoint').select(['id', 'events']).where('userId', '=', event.userId).where('enabled', '=', 1).execute();
+      const now = Date.now();
+      const rows = endpoints
+        .filter((endpoint) => endpoint.events.split(' ').includes(event.type))
+        .map((endpoint) => ({
+          id: newMessageId(),
+          endpointId: endpoint.id,
+          userId: event.userId,
+          eventType: event.type,
+          payload: payloadOf(event.type, event.data, now),
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          created: now,
+        }));
+      if (rows.length) await trx.insertInto('webhookDelivery').values(rows).execute();
+    },
+  };
+
+  return {
+    outbox,
+    async insertEndpoint(row: WebhookEndpointTable): Promise<void> {
+      await db.insertInto('webhookEndpoint').values(row).execute();
+    },
+    async countOwn(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('webhookEndpoint')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    listOwn: (userId: string): Promise<WebhookEndpointRow[]> => endpointsOf(db, userId).orderBy('created', 'asc').orderBy('id').execute(),
+    findOwn: (userId: string, id: string): Promise<WebhookEndpointRow | undefined> => endpointsOf(db, userId).where('id', '=', id).executeTakeFirst(),
+    async updateOwn(userId: string, id: string, patch: Partial<WebhookEndpointTable>): Promise<boolean> {
+      const result = await db.updateTable('webhookEndpoint').set(patch).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** Deletes the endpoint with its deliveries and their attempts, in one transaction. */
+    async deleteOwn(userId: string, id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const deliveries = trx.selectFrom('webhookDelivery').select('id').where('endpointId', '=', id).where('userId', '=', userId);
+        await trx.deleteFrom('webhookAttempt').where('deliveryId', 'in', deliveries).execute();
+        await trx.deleteFrom('webhookDelivery').where('endpointId', '=', id).where('userId', '=', userId).execute();
+        const result = await trx.deleteFrom('webhookEndpoint').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    /** The endpoint's latest deliveries with their attempts, newest first. */
+    async deliveriesOwn(userId: string, endpointId: string, limit: number): Promise<Array<WebhookDeliveryRow & { attemptLog: WebhookAttemptRow[] }>> {
+      const deliveries = await db
+        .selectFrom('webhookDelivery')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('endpointId', '=', endpointId)
+        .orderBy('created', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      if (!deliveries.length) return [];
+      const attempts = await db
+        .selectFrom('webhookAttempt')
+        .selectAll()
+        .where(
+          'deliveryId',
+          'in',
+          deliveries.map((d) => d.id),
+        )
+        .orderBy('attemptedAt', 'asc')
+        .orderBy('id')
+        .execute();
+      return deliveries.map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) }));
+    },
+    findDeliveryOwn: (userId: string, id: string): Promise<WebhookDeliveryRow | undefined> =>
+      db.selectFrom('webhookDelivery').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst(),
+    /** Sends the owner's delivery again now, with a fresh retry schedule (the same message id). */
+    async redeliverOwn(userId: string, id: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('webhookDelivery')
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** A delivery for one endpoint only (the test event). */
+    async insertDelivery(row: { id: string; endpointId: string; userId: string; eventType: string; payload: string; now: number }): Promise<void> {
+      await db
+        .insertInto('webhookDelivery')
+        .values({
+          id: row.id,
+          endpointId: row.endpointId,
+          userId: row.userId,
+          eventType: row.eventType,
+          payload: row.payload,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: row.now,
+          created: row.now,
+        })
+        .execute();
+    },
+
+    /**
+     * Takes up to `limit` due deliveries of enabled endpoints for this worker: their
+     * nextAttemptAt moves to `leaseUntil`, so no other worker takes them before this one has
+     * recorded its attempt, and a worker that dies leaves them due again after the lease. One
+     * statement; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers on every instance claim side by
+     * side without waiting for or taking each other's rows (SQLite: one writer, one instance).
+     */
+    async claimDue(now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]> {
+      let due = db
+        .selectFrom('webhookDelivery')
+        .innerJoin('webhookEndpoint', 'webhookEndpoint.id', 'webhookDelivery.endpointId')
+        .select('webhookDelivery.id')
+        .where('webhookDelivery.status', '=', 'pending')
+        .where('webhookDelivery.nextAttemptAt', '<=', now)
+        .where('webhookEndpoint.enabled', '=', 1)
+        .orderBy('webhookDelivery.nextAttemptAt')
+        .limit(limit);
+      if (engine === 'postgres') due = due.forUpdate('webhookDelivery').skipLocked();
+      const claimed = await db.updateTable('webhookDelivery').set({ nextAttemptAt: leaseUntil }).where('id', 'in', due).returningAll().execute();
+      if (!claimed.length) return [];
+      const endpoints = await db
+        .selectFrom('webhookEndpoint')
+        .select(['id', 'url', 'secret', 'previousSecret', 'previousSecretUntil'])
+        .where(
+          'id',
+          'in',
+          claimed.map((d) => d.endpointId),
+        )
+        .execute();
+      return claimed.flatMap((d) => {
+        const endpoint = endpoints.find((e) => e.id === d.endpointId);
+        return endpoint
+          ? [{ ...d, url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }]
+          : [];
+      });
+    },
+
+    /**
+     * Records an attempt of a claimed delivery and its new state in one transaction; and on the
+     * endpoint when it last failed (or that it works again), disabling it when told. Answers
+     * false when the lease had run out and another worker took the delivery meanwhile (nothing
+     * written then). Answers whether this attempt disabled the endpoint.
+     */
+    async recordAttempt(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<{ recorded: boolean; disabled: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('webhookDelivery')
+          .set((eb) => ({
+            status: outcome.status,
+            attempts: eb('attempts', '+', 1),
+            nextAttemptAt: outcome.nextAttemptAt ?? outcome.attemptedAt,
+            lastAttemptAt: outcome.attemptedAt,
+            lastResponseStatus: outcome.responseStatus,
+          }))
+          .where('id', '=', delivery.id)
+          .where('nextAttemptAt', '=', delivery.nextAttemptAt)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (!Number(updated.numUpdatedRows)) return { recorded: false, disabled: false };
+        await trx
+          .insertInto('webhookAttempt')
+          .values({
+            id: randomId(16),
+            deliveryId: delivery.id,
+            userId: delivery.userId,
+            attemptedAt: outcome.attemptedAt,
+            durationMs: outcome.durationMs,
+            responseStatus: outcome.responseStatus,
+            error: outcome.error,
+            requestHeaders: JSON.stringify(outcome.requestHeaders),
+            responseBody: outcome.responseBody,
+          })
+          .execute();
+        if (outcome.status === 'delivered') {
+          await trx.updateTable('webhookEndpoint').set({ failingSince: null }).where('id', '=', delivery.endpointId).execute();
+          return { recorded: true, disabled: false };
+        }
+        await trx
+          .updateTable('webhookEndpoint')
+          .set((eb) => ({ failingSince: eb.fn.coalesce('failingSince', eb.val(outcome.attemptedAt)) }))
+          .where('id', '=', delivery.endpointId)
+          .execute();
+        if (!outcome.disable) return { recorded: true, disabled: false };
+        const disabled = await trx
+          .updateTable('webhookEndpoint')
+          .set({ enabled: 0, disabledReason: outcome.disable, updated: outcome.attemptedAt })
+          .where('id', '=', delivery.endpointId)
+          .where('enabled', '=', 1)
+          .executeTakeFirst();
+        return { recorded: true, disabled: Number(disabled.numUpdatedRows) > 0 };
+      });
+    },
+    /** Since when the endpoint fails, and its owner's address and language (the mail when it is disabled). */
+    async endpointState(endpointId: string) {
+      return db
+        .selectFrom('webhookEndpoint')
+        .innerJoin('user', 'user.id', 'webhookEndpoint.userId')
+        .select(['webhookEndpoint.failingSince', 'webhookEndpoint.url', 'user.email', 'user.language'])
+        .where('webhookEndpoint.id', '=', endpointId)
+        .executeTakeFirst();
+    },
+  };
+}
+export type WebhookRepository = ReturnType<typeof createWebhookRepository>;

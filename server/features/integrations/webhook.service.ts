@@ -1,0 +1,135 @@
+import { ErrorCode } from '../../../shared/error-codes.ts';
+import { MAX_WEBHOOKS_PER_OWNER, WEBHOOK_TEST_EVENT, type WebhookCreate, type WebhookUpdate } from '../../../shared/schemas/integrations.schema.ts';
+import type { Owner } from '../../auth/owner.guard.ts';
+import { AppError, badInput, notFound } from '../../http/errors.ts';
+import { randomId } from '../../lib/ids.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { WebhookEndpointTable } from '../../db/tables.ts';
+import { newMessageId, payloadOf, type WebhookRepository } from './webhook.repository.ts';
+import { presentDelivery, presentWebhook } from './webhook.presenter.ts';
+import { urlProblem } from './webhook-sender.ts';
+import { newWebhookSecret } from './webhook-signing.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** After a rotation the old secret signs beside the new one this long. */
+export const ROTATION_OVERLAP_MS = 24 * HOUR_MS;
+/** The delivery log shows this many of an endpoint's latest deliveries. */
+const DELIVERY_LOG_SIZE = 50;
+
+/** Limits on what makes the server send requests or write rows, per account and hour. */
+export const WEBHOOK_RATE_RULES = {
+  changes: { name: 'webhook-change', max: 60, windowMs: HOUR_MS },
+  sends: { name: 'webhook-send', max: 30, windowMs: HOUR_MS },
+} as const;
+
+const webhookNotFound = () => notFound(ErrorCode.webhookNotFound, 'Webhook not found.');
+const deliveryNotFound = () => notFound(ErrorCode.deliveryNotFound, 'Delivery not found.');
+
+/** Issue 25: the owner's webhook endpoints, their secrets, delivery log, redelivery and test event. */
+export function createWebhookService(deps: { webhooks: WebhookRepository; rateLimiter: RateLimiter; allowHttp: boolean }) {
+  const { webhooks, rateLimiter } = deps;
+  const checkUrl = (url: string) => {
+    const problem = urlProblem(url, deps.allowHttp);
+    if (problem) throw badInput('url', problem);
+  };
+  const limit = (rule: (typeof WEBHOOK_RATE_RULES)[keyof typeof WEBHOOK_RATE_RULES], owner: Owner) =>
+    rateLimiter.consume([[rule, owner.userId]], 'Too many webhook changes. Please try again later.');
+  async function own(owner: Owner, webhookId: string) {
+    const row = await webhooks.findOwn(owner.userId, webhookId);
+    if (!row) throw webhookNotFound();
+    return row;
+  }
+
+  return {
+    /** A new endpoint; its secret is answered this once. */
+    async create(owner: Owner, input: WebhookCreate): Promise<{ webhookId: string; secret: string }> {
+      checkUrl(input.url);
+      await limit(WEBHOOK_RATE_RULES.changes, owner);
+      if ((await webhooks.countOwn(owner.userId)) >= MAX_WEBHOOKS_PER_OWNER)
+        throw new AppError(409, ErrorCode.webhookLimitReached, `An account may have at most ${MAX_WEBHOOKS_PER_OWNER} webhooks.`);
+      const now = Date.now();
+      const row: WebhookEndpointTable = {
+        id: `wh_${randomId(16)}`,
+        userId: owner.userId,
+        url: input.url,
+        description: input.description,
+        events: input.events.join(' '),
+        secret: newWebhookSecret(),
+        previousSecret: null,
+        previousSecretUntil: null,
+        enabled: 1,
+        disabledReason: null,
+        failingSince: null,
+        created: now,
+        updated: now,
+      };
+      await webhooks.insertEndpoint(row);
+      return { webhookId: row.id, secret: row.secret };
+    },
+
+    async list(owner: Owner) {
+      return { webhooks: (await webhooks.listOwn(owner.userId)).map(presentWebhook) };
+    },
+
+    async update(owner: Owner, input: WebhookUpdate) {
+      if (input.url !== undefined) checkUrl(input.url);
+      await own(owner, input.webhookId);
+      await limit(WEBHOOK_RATE_RULES.changes, owner);
+      const patch: Partial<WebhookEndpointTable> = { updated: Date.now() };
+      if (input.url !== undefined) patch.url = input.url;
+      if (input.events !== undefined) patch.events = input.events.join(' ');
+      if (input.description !== undefined) patch.description = input.description;
+      // Enabled again: its failures so far are forgiven; disabled by the owner: says so.
+      if (input.enabled === true) Object.assign(patch, { enabled: 1, disabledReason: null, failingSince: null });
+      if (input.enabled === false) Object.assign(patch, { enabled: 0, disabledReason: 'owner' });
+      if (!(await webhooks.updateOwn(owner.userId, input.webhookId, patch))) throw webhookNotFound();
+      return presentWebhook(await own(owner, input.webhookId));
+    },
+
+    async remove(owner: Owner, webhookId: string): Promise<{ id: string; deleted: true }> {
+      if (!(await webhooks.deleteOwn(owner.userId, webhookId))) throw webhookNotFound();
+      return { id: webhookId, deleted: true };
+    },
+
+    /** A new secret, answered once; the old one keeps signing beside it for 24 hours. */
+    async rotateSecret(owner: Owner, webhookId: string): Promise<{ webhookId: string; secret: string }> {
+      const current = await own(owner, webhookId);
+      await limit(WEBHOOK_RATE_RULES.changes, owner);
+      const now = Date.now();
+      const secret = newWebhookSecret();
+      const updated = await webhooks.updateOwn(owner.userId, webhookId, {
+        secret,
+        previousSecret: current.secret,
+        previousSecretUntil: now + ROTATION_OVERLAP_MS,
+        updated: now,
+      });
+      if (!updated) throw webhookNotFound();
+      return { webhookId, secret };
+    },
+
+    async deliveries(owner: Owner, webhookId: string) {
+      await own(owner, webhookId);
+      return { deliveries: (await webhooks.deliveriesOwn(owner.userId, webhookId, DELIVERY_LOG_SIZE)).map(presentDelivery) };
+    },
+
+    /** Sends a delivery again now (the worker takes it within a moment). */
+    async redeliver(owner: Owner, deliveryId: string): Promise<{ deliveryId: string }> {
+      if (!(await webhooks.findDeliveryOwn(owner.userId, deliveryId))) throw deliveryNotFound();
+      await limit(WEBHOOK_RATE_RULES.sends, owner);
+      if (!(await webhooks.redeliverOwn(owner.userId, deliveryId, Date.now()))) throw deliveryNotFound();
+      return { deliveryId };
+    },
+
+    /** Queues a `webhook.test` event for this endpoint alone. */
+    async test(owner: Owner, webhookId: string): Promise<{ deliveryId: string }> {
+      const endpoint = await own(owner, webhookId);
+      await limit(WEBHOOK_RATE_RULES.sends, owner);
+      const now = Date.now();
+      const id = newMessageId();
+      const payload = payloadOf(WEBHOOK_TEST_EVENT, { webhookId: endpoint.id, message: 'This is a test event.' }, now);
+      await webhooks.insertDelivery({ id, endpointId: endpoint.id, userId: owner.userId, eventType: WEBHOOK_TEST_EVENT, payload, now });
+      return { deliveryId: id };
+    },
+  };
+}
+export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -1,0 +1,90 @@
+import type { Lead } from '../../../shared/schemas/lead.schema.ts';
+import type { Language } from '../../../shared/schemas/profile.schema.ts';
+
+/** Content type of the CSV export; the BOM in the body is what makes Excel read it as UTF-8. */
+export const LEADS_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/**
+ * The columns of the export, in order, with their header in each language (issue 23: German
+ * owners got English machine names). One row per lead, consent included.
+ */
+export const LEADS_CSV_COLUMNS = [
+  ['created', { de: 'Eingegangen', en: 'Received' }],
+  ['profileName', { de: 'Profil', en: 'Profile' }],
+  ['email', { de: 'E-Mail', en: 'E-mail' }],
+  ['name', { de: 'Name', en: 'Name' }],
+  ['phone', { de: 'Telefon', en: 'Phone' }],
+  ['company', { de: 'Firma', en: 'Company' }],
+  ['message', { de: 'Nachricht', en: 'Message' }],
+  ['status', { de: 'Status', en: 'Status' }],
+  ['source', { de: 'Quelle', en: 'Source' }],
+  ['language', { de: 'Sprache', en: 'Language' }],
+  ['consentText', { de: 'Einwilligungstext', en: 'Consent text' }],
+  ['consentVersion', { de: 'Einwilligungsversion', en: 'Consent version' }],
+  ['consentAt', { de: 'Einwilligung am', en: 'Consent given at' }],
+] as const satisfies ReadonlyArray<readonly [keyof Lead, Record<Language, string>]>;
+
+/** A phone number as people write it: `+`, then digits with spaces, brackets, dots, slashes or dashes. */
+const PHONE_NUMBER = /^\+\d[\d ()./-]*\d$/;
+
+/** U+200E LEFT-TO-RIGHT MARK: invisible, and Unicode's own mark to put before a phone number. */
+const LRM = '\u200e';
+
+/**
+ * What a spreadsheet must not run (OWASP's advice against CSV injection): a cell starting with
+ * `=`, `@`, `-`, `+`, tab or CR gets a leading apostrophe, since visitors type these fields and
+ * owners open the file in Excel or LibreOffice. A phone number (`+49 170 1234567`) is no formula
+ * but Excel would read it as one (and LibreOffice `+491701234567` as the number 491701234567):
+ * it gets an invisible LEFT-TO-RIGHT MARK instead, so it shows as typed, with no stray
+ * apostrophe, and no spreadsheet reads it as a formula or a number (docs/public-pages.md).
+ */
+export function neutraliseFormula(value: string): string {
+  if (PHONE_NUMBER.test(value)) return `${LRM}${value}`;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180 quoting: every cell quoted, quotes doubled, so commas and line breaks stay in their cell. */
+function cell(value: string): string {
+  return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
+}
+
+const TIME_COLUMNS = new Set<keyof Lead>(['created', 'consentAt']);
+
+/**
+ * A time as the owner's clock showed it, `YYYY-MM-DD HH:MM:SS` (issue 23): the form every
+ * spreadsheet reads as a date and time. The zone is named in the column's header.
+ */
+export function zonedDateTime(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(ms);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/**
+ * The leads as CSV: UTF-8 with BOM (Excel shows umlauts right), CRLF rows, a header row in the
+ * owner's language (the request's, D1: `?lng`, the i18next cookie, Accept-Language), times in
+ * the owner's time zone (issue 23), named in the headers of the time columns.
+ */
+export function buildLeadsCsv(leads: readonly Lead[], language: Language, timeZone: string): string {
+  const header = (key: keyof Lead, text: string) => (TIME_COLUMNS.has(key) ? `${text} (${timeZone})` : text);
+  const rows = [LEADS_CSV_COLUMNS.map(([key, text]) => cell(header(key, text[language]))).join(',')];
+  for (const lead of leads) {
+    rows.push(
+      LEADS_CSV_COLUMNS.map(([key]) => {
+        const value = lead[key];
+        if (TIME_COLUMNS.has(key)) return cell(value === null ? '' : zonedDateTime(value as number, timeZone));
+        return cell(String(value ?? ''));
+      }).join(','),
+    );
+  }
+  return `\ufeff${rows.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorCode } from '../../../shared/error-codes.ts';
+import { errorSchema } from '../../../shared/schemas/common.schema.ts';
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  batchCreateSchema,
+  batchListSchema,
+  batchQuerySchema,
+  cardActionResultSchema,
+  cardActionSchema,
+  cardMoveSchema,
+  cardOwnerSchema,
+  fleetStatsSchema,
+  inventoryPageSchema,
+  inventoryQuerySchema,
+  operatorMeSchema,
+} from '../../../shared/schemas/operator.schema.ts';
+import { ownerOf } from '../../auth/owner.guard.ts';
+import { AppError } from '../../http/errors.ts';
+import { sendDownload } from '../../http/send-download.ts';
+import { OPERATOR_CSV_CONTENT_TYPE, auditCsv, statsCsv } from './operator-csv.builder.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+const csvQuery = z.object({ format: z.enum(['json', 'csv']).optional() });
+const stamp = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Issue 28: the operator's console API. Every call needs a signed-in owner (401), who is an
+ * operator (else 404, as if the path did not exist) with two-factor sign-in or a passkey
+ * (else 403). The role is checked on the server for every call, from the database.
+ */
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services, requireOwner } = app;
+  const operator = services.operator;
+
+  async function operatorGuard(request: FastifyRequest, reply: FastifyReply) {
+    await requireOwner(request, reply);
+    const access = await operator.access(ownerOf(request));
+    if (access === 'none') throw new AppError(404, ErrorCode.notFound, 'Not found.');
+    if (access === 'second-factor')
+      throw new AppError(403, ErrorCode.secondFactorRequired, 'The console opens only with two-factor sign-in or a passkey on this account.');
+  }
+  const guarded = { preHandler: operatorGuard, schema: { tags: ['operator'], security: [{ bearer: [] }] } };
+  const route = <T extends object>(schema: T) => ({ ...guarded, schema: { ...guarded.schema, ...schema } });
+
+  app.get('/operator/me', route({ response: { 200: operatorMeSchema, ...errors } }), (req) => ({ email: ownerOf(req).email }));
+  app.get('/operator/cards', route({ querystring: inventoryQuerySchema, response: { 200: inventoryPageSchema, ...errors } }), (req) =>
+    operator.inventory(req.query),
+  );
+  const action = { body: cardActionSchema, response: { 200: cardActionResultSchema, ...errors } };
+  app.post('/operator/card/block', route(action), (req) => operator.block(ownerOf(req), req.body, true));
+  app.post('/operator/card/unblock', route(action), (req) => operator.block(ownerOf(req), req.body, false));
+  app.post('/operator/card/reset', route(action), (req) => operator.reset(ownerOf(req), req.body));
+  app.post('/operator/card/move', route({ body: cardMoveSchema, response: { 200: cardActionResultSchema, ...errors } }), (req) =>
+    operator.move(ownerOf(req), req.body),
+  );
+  app.post('/operator/card/owner', route({ body: cardActionSchema, response: { 200: cardOwnerSchema, ...errors } }), (req) =>
+    operator.revealOwner(ownerOf(req), req.body),
+  );
+
+  app.post('/operator/batch/create', route({ body: batchCreateSchema, response: { 200: z.object({ batchId: z.string() }), ...errors } }), (req) =>
+    operator.createBatch(ownerOf(req), req.body),
+  );
+  app.get('/operator/batches', route({ response: { 200: batchListSchema, ...errors } }), () => operator.listBatches());
+  app.get('/operator/batch/bundle', route({ querystring: batchQuerySchema, produces: ['application/zip'] }), async (req, reply) => {
+    const bundle = await operator.bundle(req.query.batchId);
+    return sendDownload(reply, { type: 'application/zip', fileName: bundle.fileName, body: bundle.data });
+  });
+
+  app.get('/operator/stats', route({ querystring: csvQuery, response: { 200: fleetStatsSchema, ...errors } }), async (req, reply) => {
+    const stats = await operator.stats();
+    if (req.query.format !== 'csv') return stats;
+    return sendDownload(reply, { type: OPERATOR_CSV_CONTENT_TYPE, fileName: `fleet-stats-${stamp()}.csv`, body: statsCsv(stats) });
+  });
+  app.get('/operator/audit', route({ querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } }), async (req, reply) => {
+    if (req.query.format !== 'csv') return operator.audit(req.query.cursor);
+    return sendDownload(reply, { type: OPERATOR_CSV_CONTENT_TYPE, fileName: `operator-audit-${stamp()}.csv`, body: auditCsv(await operator.auditAll()) });
+  });
+};
+export default operatorRoutes;

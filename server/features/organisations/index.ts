@@ -1,0 +1,6 @@
+/**
+ * What other features may use of organisations (issue 24): the services' types. SCIM (issue 27)
+ * builds on `OrganisationService#removeMember` (offboarding) and the membership check `access`.
+ */
+export type { OrganisationService, Membership } from './organisation.service.ts';
+export type { InvitationService } from './invitation.service.ts';

@@ -1,0 +1,40 @@
+import type { Language } from '../../../shared/schemas/profile.schema.ts';
+import type { Mail } from '../../mail/mailer.ts';
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+const TEXTS = {
+  de: {
+    subject: (org: string) => `Einladung ins Team von ${org}`,
+    intro: (org: string, inviter: string) => `${inviter} lädt Sie ein, dem Team „${org}“ beizutreten und dort Ihre digitale Visitenkarte zu führen.`,
+    action: 'Einladung annehmen',
+    account: 'Sie können sich mit Ihrem bestehenden Konto anmelden oder ein neues anlegen.',
+    expires: (days: number) => `Der Link gilt ${days} Tage. Wenn Sie diese Einladung nicht erwartet haben, können Sie die E-Mail ignorieren.`,
+  },
+  en: {
+    subject: (org: string) => `Invitation to join ${org}`,
+    intro: (org: string, inviter: string) => `${inviter} invites you to join the team “${org}” and keep your digital business card there.`,
+    action: 'Accept the invitation',
+    account: 'You can sign in with your existing account or create a new one.',
+    expires: (days: number) => `The link is valid for ${days} days. If you did not expect this invitation, you can ignore this e-mail.`,
+  },
+} as const;
+
+/** Issue 24: the invitation to an organisation, in the invitee's language, with the link whose `token` the accept call takes. */
+export function invitationMail(input: {
+  to: string;
+  language: Language;
+  organisationName: string;
+  inviterEmail: string;
+  url: string;
+  validDays: number;
+}): Mail {
+  const t = TEXTS[input.language];
+  const intro = t.intro(input.organisationName, input.inviterEmail);
+  const text = `${intro}\n\n${t.action}: ${input.url}\n\n${t.account}\n${t.expires(input.validDays)}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escape(intro)}</p>
+<p><a href="${escape(input.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escape(t.action)}</a></p>
+<p>${escape(t.account)}</p><p style="font-size:12px;color:#6b7280">${escape(t.expires(input.validDays))}</p></body></html>`;
+  return { to: input.to, subject: t.subject(input.organisationName), text, html };
+}

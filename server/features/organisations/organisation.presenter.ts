@@ -1,0 +1,32 @@
+import type { Invitation, Member, Organisation, OrganisationRole } from '../../../shared/schemas/organisation.schema.ts';
+import type { OrganisationInvitationTable, OrganisationTable } from '../../db/tables.ts';
+
+/** The caller's organisation (issue 24): the fields listed, so a new column never leaks. */
+export function presentOrganisation(row: OrganisationTable & { role: OrganisationRole }, memberCount: number): Organisation {
+  return {
+    organisationId: row.id,
+    name: row.name,
+    brandColour: row.brandColour,
+    role: row.role,
+    memberCount,
+    created: Number(row.created),
+    updated: Number(row.updated),
+  };
+}
+
+export function presentMember(row: { userId: string; email: string; name: string; role: OrganisationRole; joined: number }): Member {
+  return { userId: row.userId, email: row.email, name: row.name, role: row.role, joined: Number(row.joined) };
+}
+
+/** An invitation as admins see it: never its token (only its hash is stored anyway). */
+export function presentInvitation(row: OrganisationInvitationTable, now = Date.now()): Invitation {
+  const expired = row.status === 'pending' && Number(row.expires) <= now;
+  return {
+    invitationId: row.id,
+    email: row.email,
+    role: row.role,
+    status: expired ? 'expired' : row.status,
+    created: Number(row.created),
+    expires: Number(row.expires),
+  };
+}

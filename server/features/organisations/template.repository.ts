@@ -1,0 +1,78 @@
+import type { Db } from '../../db/database.ts';
+import type { OrganisationAuditTable, OrganisationTemplateTable } from '../../db/tables.ts';
+
+/** SQL of templates and the profiles that follow them (issue 24). */
+export function createTemplateRepository(db: Db) {
+  return {
+    list(organisationId: string) {
+      return db.selectFrom('organisationTemplate').selectAll().where('organisationId', '=', organisationId).orderBy('name').orderBy('id').execute();
+    },
+    find(organisationId: string, templateId: string) {
+      return db.selectFrom('organisationTemplate').selectAll().where('organisationId', '=', organisationId).where('id', '=', templateId).executeTakeFirst();
+    },
+    /** A template of the organisation `userId` belongs to, read inside `trx`; undefined otherwise. */
+    findForMember(userId: string, templateId: string, trx: Db = db) {
+      return trx
+        .selectFrom('organisationTemplate')
+        .innerJoin('organisationMember', 'organisationMember.organisationId', 'organisationTemplate.organisationId')
+        .selectAll('organisationTemplate')
+        .where('organisationTemplate.id', '=', templateId)
+        .where('organisationMember.userId', '=', userId)
+        .executeTakeFirst();
+    },
+    async profileCounts(organisationId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('templatedProfile')
+        .select(['templateId', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('organisationId', '=', organisationId)
+        .groupBy('templateId')
+        .execute();
+      return new Map(rows.map((r) => [r.templateId, Number(r.n)]));
+    },
+    /** The profiles following a template whose owners are still members: a template change reaches these. */
+    async memberProfileIds(templateId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('templatedProfile')
+        .innerJoin('organisationMember', (join) =>
+          join
+            .onRef('organisationMember.userId', '=', 'templatedProfile.userId')
+            .onRef('organisationMember.organisationId', '=', 'templatedProfile.organisationId'),
+        )
+        .select('templatedProfile.profileId')
+        .where('templatedProfile.templateId', '=', templateId)
+        .execute();
+      return rows.map((r) => r.profileId);
+    },
+    /** The template a profile follows while its owner is a member; undefined otherwise (then nothing is locked). */
+    templateOfProfile(profileId: string) {
+      return db
+        .selectFrom('templatedProfile')
+        .innerJoin('organisationMember', (join) =>
+          join
+            .onRef('organisationMember.userId', '=', 'templatedProfile.userId')
+            .onRef('organisationMember.organisationId', '=', 'templatedProfile.organisationId'),
+        )
+        .innerJoin('organisationTemplate', 'organisationTemplate.id', 'templatedProfile.templateId')
+        .select(['organisationTemplate.fieldValues', 'organisationTemplate.locked'])
+        .where('templatedProfile.profileId', '=', profileId)
+        .executeTakeFirst();
+    },
+    async insertTemplate(row: OrganisationTemplateTable, entry: OrganisationAuditTable, trx: Db) {
+      await trx.insertInto('organisationTemplate').values(row).execute();
+      await trx.insertInto('organisationAudit').values(entry).execute();
+    },
+    async updateTemplate(row: OrganisationTemplateTable, entry: OrganisationAuditTable, trx: Db) {
+      await trx
+        .updateTable('organisationTemplate')
+        .set({ name: row.name, fieldValues: row.fieldValues, locked: row.locked, updated: row.updated })
+        .where('id', '=', row.id)
+        .where('organisationId', '=', row.organisationId)
+        .execute();
+      await trx.insertInto('organisationAudit').values(entry).execute();
+    },
+    async attach(row: { profileId: string; templateId: string; organisationId: string; userId: string }, trx: Db) {
+      await trx.insertInto('templatedProfile').values(row).execute();
+    },
+  };
+}
+export type TemplateRepository = ReturnType<typeof createTemplateRepository>;

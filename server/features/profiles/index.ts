@@ -1,0 +1,24 @@
+/**
+ * What other features may use of profiles (issue 21: only through this file). Their services
+ * and public presenter; of the stored profiles and links only the few reads and the one way to
+ * change profiles that other features' rules need (the wiring file passes the repositories).
+ */
+import type { LinkRepository } from './link.repository.ts';
+import type { ProfileRepository } from './profile.repository.ts';
+
+export type { ProfileService } from './profile.service.ts';
+export type { PublicProfileService } from './public-profile.service.ts';
+export type { ProfileChange } from './profile.repository.ts';
+export type { ProfileTemplates } from './profile-templates.ts';
+export { presentPublicProfileEnvelope } from './public-profile.presenter.ts';
+
+/**
+ * Profiles as other features may reach them: the owner's profile, the public stamp, the owner
+ * of a profile, and `change` (the one way to change profiles: a card's assignment, an account's
+ * deletion).
+ */
+export type ProfileAccess = Pick<ProfileRepository, 'findOwn' | 'publicStamp' | 'ownerOf' | 'change'>;
+/** A profile's links as other features may read them (the statistics name clicked links). */
+export type LinkAccess = Pick<LinkRepository, 'listByProfile'>;
+/** Issue 24: what organisation templates need, to push a template's change into its profiles (stamps bumped, every instance told). */
+export type TemplatedProfileAccess = Pick<ProfileRepository, 'change' | 'setFields'>;

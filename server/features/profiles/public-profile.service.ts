@@ -1,0 +1,87 @@
+import { ErrorCode } from '../../../shared/error-codes.ts';
+import type { Profile } from '../../../shared/schemas/profile.schema.ts';
+import { notFound, profileNotFound } from '../../http/errors.ts';
+import { presentProfile } from './profile.presenter.ts';
+import type { LinkRepository } from './link.repository.ts';
+import type { ProfileRepository } from './profile.repository.ts';
+import { presentPublicProfile, presentPublicProfileEnvelope } from './public-profile.presenter.ts';
+import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
+import type { ProfileJsonCache } from './profile-json.cache.ts';
+import type { ViewCounter } from '../stats/index.ts';
+import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
+
+/** What visitors see of a profile: only ACTIVE profiles exist for them (D8); views counted per D10. */
+export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
+  const { profiles, links, views, jsonCache } = deps;
+
+  async function get(profileId: string): Promise<Profile | null> {
+    const row = await profiles.findActive(profileId);
+    return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
+  }
+
+  async function getOrThrow(profileId: string): Promise<Profile> {
+    const profile = await get(profileId);
+    if (!profile) throw profileNotFound();
+    return profile;
+  }
+
+  return {
+    get,
+
+    async getByShortLink(shortLinkId: string): Promise<Profile | null> {
+      const row = await profiles.findActiveByShortLink(shortLinkId);
+      return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
+    },
+
+    /**
+     * Counts a view when the client counts as a visitor (lib/visit-decision.ts); answers the
+     * `updated` stamp, or null when not public. The view is also added to the day's aggregates under where it came from (issue 12).
+     */
+    async recordView(profileId: string, client: VisitClient, visit: { source: VisitSource; cardId?: string } = { source: 'link' }): Promise<number | null> {
+      const stamp = await profiles.publicStamp(profileId);
+      if (!stamp) return null;
+      if (countsAsVisit(client)) {
+        views.countProfile(profileId);
+        views.countVisit({ profileId, metric: 'view', source: visit.source, cardId: visit.cardId });
+      }
+      return stamp.updated;
+    },
+
+    async updatedStamp(profileId: string): Promise<number | null> {
+      return (await profiles.publicStamp(profileId))?.updated ?? null;
+    },
+
+    /**
+     * POST /profile/show: counts a view and answers the public `{ profile }` as JSON text; 404
+     * cmc/profile-not-found. One read on the hot path: the JSON comes from the cache.
+     */
+    async showJson(profileId: string, client: VisitClient): Promise<Buffer> {
+      const stamp = await profiles.publicStamp(profileId);
+      if (!stamp) throw profileNotFound();
+      // The JSON of a shared link's page (the owner app's old public route): a `link` view.
+      if (countsAsVisit(client)) {
+        views.countProfile(profileId);
+        views.countVisit({ profileId, metric: 'view', source: 'link' });
+      }
+      return jsonCache.publicJson(profileId, stamp.updated, async () => presentPublicProfileEnvelope(await getOrThrow(profileId)));
+    },
+
+    /** POST /profile/short-link/social-media-links/show (SPEC 3 short-link response). */
+    async showByShortLink(shortLinkId: string) {
+      const row = await profiles.findActiveByShortLink(shortLinkId);
+      if (!row) throw notFound(ErrorCode.cardNotRegistered, 'Profile not found.');
+      const p = presentPublicProfile(presentProfile(row, await links.listByProfile(row.id)));
+      return {
+        id: p.id,
+        shortLinkId: p.shortLinkId,
+        personalTitle: p.personalTitle,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        jobTitle: p.jobTitle,
+        profileImagePath: p.profileImagePath,
+        socialMediaLinks: p.socialMediaLinks,
+      };
+    },
+  };
+}
+export type PublicProfileService = ReturnType<typeof createPublicProfileService>;

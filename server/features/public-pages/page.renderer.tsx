@@ -1,0 +1,120 @@
+import { LANGUAGES, type Language, type Profile } from '../../../shared/schemas/profile.schema.ts';
+import { CardBlockedPage, CardInvitePage, CardNotFoundPage } from '../../../shared/public-page/card-invite.page.tsx';
+import { LinkTreePage } from '../../../shared/public-page/link-tree.page.tsx';
+import { ProfileNotFoundPage } from '../../../shared/public-page/profile-not-found.page.tsx';
+import { ProfilePage } from '../../../shared/public-page/profile.page.tsx';
+import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
+import { displayName } from '../../../shared/public-page/profile-view.ts';
+import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
+import { CLIENT_SCRIPTS } from './client-scripts.ts';
+import { renderDocument, type RenderedPage } from './document.tsx';
+import type { PageTexts } from './page-texts.ts';
+
+/**
+ * Turns a profile or a card state into a complete page in one language. Pure and
+ * synchronous: the route plugin calls it once per change of a profile (render cache), and
+ * the size check of the test suite calls it directly.
+ */
+export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; texts: PageTexts }) {
+  const absolute = (path: string) => `${publicUrl}${path}`;
+  const alternates = (path: string) => LANGUAGES.map((lng) => ({ lng, href: absolute(`${path}?lng=${lng}`) }));
+
+  return {
+    /**
+     * The public profile page of /p/{id} for visits from `source` (issue 12): its links, its
+     * downloads and its contact form carry the source, so what a visitor does counts under it.
+     */
+    profile(profile: Profile, lng: Language, source: VisitSource = 'link', contactRetry?: ContactRetry): RenderedPage {
+      const t = texts(lng, 'profile');
+      const name = displayName(profile, lng);
+      const path = `/p/${encodeURIComponent(profile.id)}`;
+      const summary = [profile.jobTitle, profile.companyName]
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(' · ');
+      return renderDocument(
+        {
+          lng,
+          title: t('document_title', { name }),
+          description: t('meta_description', { name }),
+          canonical: absolute(path),
+          alternates: alternates(path),
+          social: {
+            type: 'profile',
+            title: name,
+            description: summary || t('meta_description', { name }),
+            imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
+          },
+        },
+        <ProfilePage
+          profile={profile}
+          lng={lng}
+          t={t}
+          source={source}
+          contactRetry={contactRetry}
+          // Relative to /p/{id}, or absolute for the refused form's answer at /p/{id}/contact.
+          languageLinks={LANGUAGES.map((l) => ({ lng: l, href: `${contactRetry ? path : ''}?lng=${l}${source === 'link' ? '' : `&src=${source}`}` }))}
+        />,
+        CLIENT_SCRIPTS.profile,
+      );
+    },
+
+    /** The link-in-bio page of /l/{id} and /linkinbio/{id}; canonical is SPEC 9's /linkinbio form. */
+    linkTree(profile: Profile, lng: Language): RenderedPage {
+      const t = texts(lng, 'link_tree');
+      const name = displayName(profile, lng);
+      const path = `/linkinbio/${encodeURIComponent(profile.shortLinkId)}`;
+      return renderDocument(
+        {
+          lng,
+          title: t('document_title', { name }),
+          description: t('meta_description', { name }),
+          canonical: absolute(path),
+          alternates: alternates(path),
+          social: {
+            type: 'profile',
+            title: name,
+            description: t('meta_description', { name }),
+            imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
+          },
+        },
+        <LinkTreePage profile={profile} lng={lng} t={t} counted />,
+        CLIENT_SCRIPTS.linkTree,
+      );
+    },
+
+    /** SPEC 2's 'profile not found' (404) for /p/ and for link-in-bio pages. */
+    profileNotFound(lng: Language, ns: 'profile' | 'link_tree'): RenderedPage {
+      const t = texts(lng, ns);
+      return renderDocument(
+        { lng, title: t('profile_not_found'), description: t('profile_not_found_text'), noindex: true },
+        <ProfileNotFoundPage heading={t('profile_not_found')} text={t('profile_not_found_text')} />,
+      );
+    },
+
+    /** A minted card without owner invites registration; never indexed. */
+    cardInvite(cardId: string, lng: Language): RenderedPage {
+      const t = texts(lng, 'public_card_redirect');
+      return renderDocument(
+        { lng, title: t('document_title'), description: t('explanation'), noindex: true },
+        <CardInvitePage cardId={cardId} t={t} />,
+        CLIENT_SCRIPTS.cardInvite,
+      );
+    },
+
+    /** An id that was never minted (404). */
+    cardNotFound(lng: Language): RenderedPage {
+      const t = texts(lng, 'public_card_redirect');
+      return renderDocument({ lng, title: t('card_not_found'), description: t('card_not_found_text'), noindex: true }, <CardNotFoundPage t={t} />);
+    },
+
+    /** Issue 28: a card an operator blocked; no profile. */
+    cardBlocked(lng: Language): RenderedPage {
+      const t = texts(lng, 'public_card_redirect');
+      return renderDocument({ lng, title: t('card_blocked'), description: t('card_blocked_text'), noindex: true }, <CardBlockedPage t={t} />);
+    },
+  };
+}
+
+/** The renderer made by `createPageRenderer`. */
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,0 +1,110 @@
+import type { Language } from '../../../shared/schemas/profile.schema.ts';
+import { profileVisitQuery } from '../../lib/visit-source.ts';
+import type { CardService } from '../cards/index.ts';
+import type { PublicProfileService } from '../profiles/index.ts';
+import type { VisitService } from '../stats/index.ts';
+import { countsAsVisit, type Visit } from '../../lib/visit-decision.ts';
+import { createPageRenderer } from './page.renderer.tsx';
+import type { PageTexts } from './page-texts.ts';
+import { RenderCache, type CachedPage } from './render-cache.ts';
+
+/** A page to send and its status, or where a card page sends the visitor instead. */
+export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToProfile: string; query: string };
+
+/**
+ * Who asked, where the visit came from and which card brought it (issue 12), as the route read
+ * it (server/lib/visit-decision.ts). A request that is no visit (HEAD, bots) answers the page's
+ * state but is no view (D10).
+ */
+export type { Visit };
+
+/**
+ * The public pages as answers (D16): each page is rendered (page.renderer.tsx, the pages'
+ * presenter) and compressed once per (page, profile change, language), and answered from
+ * memory after one read of the profile's `updated` stamp. No HTTP here: the routes turn an
+ * answer into a reply (send-page.ts).
+ */
+export function createPublicPageService(deps: {
+  publicUrl: string;
+  publicProfiles: PublicProfileService;
+  cards: Pick<CardService, 'showsProfile' | 'openPublicCard'>;
+  visits: Pick<VisitService, 'count'>;
+  texts: PageTexts;
+}) {
+  const { publicProfiles, cards, visits } = deps;
+  const render = createPageRenderer({ publicUrl: deps.publicUrl, texts: deps.texts });
+  const cache = new RenderCache();
+
+  /** A page that depends only on its key (not-found and card pages): rendered once, kept in the cache. */
+  async function fixedPage(key: string, produce: () => { html: string; csp: string }): Promise<CachedPage> {
+    const page = cache.peek(key) ?? (await cache.fill(key, async () => ({ stamp: 0, profileId: '', ...produce() })));
+    if (!page) throw new Error(`page ${key} rendered nothing`);
+    return page;
+  }
+
+  const profileNotFound = async (lng: Language, ns: 'profile' | 'link_tree'): Promise<PageAnswer> => ({
+    page: await fixedPage(`404/${ns}/${lng}`, () => render.profileNotFound(lng, ns)),
+    status: 404,
+  });
+
+  // Malformed ids need no check: the lookups are parameterised and answer null for them, which
+  // is the not-found page. Fastify's maxParamLength bounds their length.
+  return {
+    /**
+     * /p/{id}: the profile page, counting the view (D10) under its source and card (issue 12).
+     * The page differs per source (its /go links, downloads and contact form carry it), never
+     * per card: at most six variants per profile and language.
+     */
+    async profile(id: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+      const { source } = visit;
+      const counts = countsAsVisit(visit);
+      // Only visits a card brought carry a card id; it must be one of this profile's cards.
+      const cardId = visit.cardId && counts && (await cards.showsProfile(visit.cardId, id)) ? visit.cardId : '';
+      const stamp = counts ? await publicProfiles.recordView(id, visit, { source, cardId }) : await publicProfiles.updatedStamp(id);
+      if (stamp === null) return profileNotFound(lng, 'profile');
+      const key = `p/${id}/${lng}/${source}`;
+      const cached = cache.peek(key);
+      if (cached && cached.stamp === stamp) return { page: cached, status: 200 };
+      const page = await cache.fill(key, async () => {
+        const profile = await publicProfiles.get(id);
+        // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
+        return profile && { stamp: profile.updated, profileId: profile.id, ...render.profile(profile, lng, source) };
+      });
+      return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
+    },
+
+    /**
+     * /l/{id} and /linkinbio/{id}: the link-in-bio page of a short link id. A visit counts as a
+     * `linkinbio` view in the day's statistics (issue 12), not in `profileViews` (D10: /p only).
+     */
+    async linkTree(shortLinkId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+      const key = `l/${shortLinkId}/${lng}`;
+      const counted = (page: CachedPage): PageAnswer => {
+        visits.count({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
+        return { page, status: 200 };
+      };
+      // A short link is found through its profile: while that profile's stamp is unchanged, so is its short link id.
+      const cached = cache.peek(key);
+      if (cached && cached.stamp === (await publicProfiles.updatedStamp(cached.profileId))) return counted(cached);
+      const page = await cache.fill(key, async () => {
+        const profile = await publicProfiles.getByShortLink(shortLinkId);
+        return profile && { stamp: profile.updated, profileId: profile.id, ...render.linkTree(profile, lng) };
+      });
+      return page ? counted(page) : profileNotFound(lng, 'link_tree');
+    },
+
+    /**
+     * /card/{id} and /public-profile/{id}: a registered card sends to its profile (SPEC 2),
+     * counting the scan; the source and the card travel along (`?src=nfc&card={id}`), so the
+     * profile's view is theirs (issue 12).
+     */
+    async card(cardId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+      const state = await cards.openPublicCard(cardId, visit, visit.source);
+      if (state.state === 'registered') return { redirectToProfile: state.profileId, query: profileVisitQuery(visit.source, cardId) };
+      if (state.state === 'blocked') return { page: await fixedPage(`blocked/card/${lng}`, () => render.cardBlocked(lng)), status: 200 };
+      if (state.state === 'unregistered') return { page: await fixedPage(`card/${cardId}/${lng}`, () => render.cardInvite(cardId, lng)), status: 200 };
+      return { page: await fixedPage(`404/card/${lng}`, () => render.cardNotFound(lng)), status: 404 };
+    },
+  };
+}
+export type PublicPageService = ReturnType<typeof createPublicPageService>;

@@ -1,0 +1,51 @@
+import { toSafeHref } from '../../../shared/safe-url.ts';
+import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
+import type { ProfileAccess } from '../profiles/index.ts';
+import type { VisitCountRepository } from './visit-count.repository.ts';
+import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
+import type { ViewCounter } from './view-counter.ts';
+import type { VisitEvent } from './visit-counts.ts';
+
+/** Bound on the remembered link hrefs: emptied at this size (a miss costs one indexed read). */
+const MAX_REMEMBERED_LINKS = 10_000;
+
+/** Issue 12: counts what visitors do on public pages, and resolves their link clicks. */
+export function createVisitService(deps: { visits: VisitCountRepository; profiles: ProfileAccess; views: ViewCounter }) {
+  const { visits, profiles, views } = deps;
+  /** Safe hrefs of clicked links (null: not the profile's, or not renderable), per profile stamp. */
+  const hrefs = new Map<string, { stamp: number; href: string | null }>();
+  return {
+    /**
+     * Counts an event for the day's aggregates when the client counts as a visitor
+     * (lib/visit-decision.ts); without a client (an exchange the server accepted) always. Memory only.
+     */
+    count(event: VisitEvent, client?: VisitClient): void {
+      if (!client || countsAsVisit(client)) views.countVisit(event);
+    },
+
+    /**
+     * GET /go/{linkId}: the href of a link of the profile (D12: http, https, mailto or tel
+     * only, exactly as the page renders it) and a click counted; null when the link is not
+     * that profile's, the profile is not public, or no safe href can be made of the link.
+     */
+    async click(profileId: string, linkId: string, source: VisitSource, client: VisitClient): Promise<string | null> {
+      // Hot path, like the pages: the profile's remembered stamp decides whether the link read
+      // last time still holds (every link write bumps it, profiles.change), so most clicks read nothing.
+      const stamp = (await profiles.publicStamp(profileId))?.updated;
+      if (stamp === undefined) return null;
+      const key = `${profileId}/${linkId}`;
+      let known = hrefs.get(key);
+      if (known?.stamp !== stamp) {
+        const value = await visits.publicLink(profileId, linkId);
+        known = { stamp, href: value === undefined ? null : toSafeHref(value) };
+        if (hrefs.size >= MAX_REMEMBERED_LINKS) hrefs.clear();
+        hrefs.set(key, known);
+      }
+      const { href } = known;
+      if (href === null) return null;
+      if (countsAsVisit(client)) views.countVisit({ profileId, metric: 'click', source, linkId });
+      return href;
+    },
+  };
+}
+export type VisitService = ReturnType<typeof createVisitService>;

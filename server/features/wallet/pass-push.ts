@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import apn from '@parse/node-apn';
+
+/** What APNs needs to tell devices that a pass changed (issue 26). */
+export interface PassPushSettings {
+  keyPath: string;
+  keyId: string;
+  teamId: string;
+  /** The pass type id: the topic of every pass push. */
+  passTypeId: string;
+  host: string;
+  port: number;
+  caPath?: string;
+}
+
+/** Sends pass-update pushes; answers the push tokens APNs says are gone (the pass left the device). */
+export interface PassPusher {
+  push(pushTokens: readonly string[]): Promise<string[]>;
+  close(): void;
+}
+
+/**
+ * Pushes over APNs with token-based authentication (the operator's .p8 key, a JWT per hour),
+ * through @parse/node-apn's HTTP/2 client. A pass update is an empty JSON payload on the pass
+ * type id's topic, sent as a background push (priority 5): Wallet then asks this server's web
+ * service which passes changed and fetches them (apple-web-service.service.ts).
+ */
+export function createPassPusher(settings: PassPushSettings): PassPusher {
+  const provider = new apn.Provider({
+    token: { key: readFileSync(settings.keyPath), keyId: settings.keyId, teamId: settings.teamId },
+    production: true,
+    address: settings.host,
+    port: settings.port,
+    ...(settings.caPath ? { ca: [readFileSync(settings.caPath)] } : {}),
+  });
+  return {
+    async push(pushTokens) {
+      if (pushTokens.length === 0) return [];
+      const note = new apn.Notification();
+      note.topic = settings.passTypeId;
+      note.pushType = 'background';
+      note.priority = 5;
+      note.rawPayload = {};
+      const result = await provider.send(note, [...pushTokens]);
+      return result.failed
+        .filter((failure) => String(failure.status) === '410' || failure.response?.reason === 'Unregistered')
+        .map((failure) => failure.device);
+    },
+    close: () => provider.shutdown(),
+  };
+}

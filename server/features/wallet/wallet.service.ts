@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { cardLink } from '../../../shared/card-link.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
+import type { Edition } from '../../../shared/schemas/card.schema.ts';
+import type { Owner } from '../../auth/owner.guard.ts';
+import type { Config } from '../../config.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import type { CardAccess } from '../cards/index.ts';
+import type { ProfileAccess } from '../profiles/index.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { ViewCounter } from '../stats/index.ts';
+import { buildApplePass } from './apple-pass.builder.ts';
+import type { ApplePassTokens } from './apple-pass-token.ts';
+import { passContentHash } from './pass-content.ts';
+import type { WalletPassRepository } from './wallet-pass.repository.ts';
+import { ensureDevWalletCertificates } from './dev-certificate.ts';
+import { buildGoogleSaveUrl, readGoogleServiceAccount, type GoogleServiceAccount } from './google-wallet.builder.ts';
+import { readAppleCertificates } from './wallet-certificates.ts';
+import type { WalletCertificates } from './wallet.types.ts';
+
+const notConfigured = (which: string) => new AppError(503, ErrorCode.notConfigured, `${which} passes are not configured on this server.`);
+
+/**
+ * Wallet passes of a card (D11): a signed Apple .pkpass and a "Save to Google Wallet" link,
+ * both with the card link of D3 as QR code. Only for the caller's own card with a profile.
+ */
+export function createWalletService(deps: {
+  config: Config;
+  cards: CardAccess;
+  profiles: ProfileAccess;
+  storage: Storage;
+  views: ViewCounter;
+  passes: WalletPassRepository;
+  tokens: ApplePassTokens;
+}) {
+  const { config, cards, profiles, storage, views, passes, tokens } = deps;
+  const apple = config.wallet.apple;
+  const google = config.wallet.google;
+
+  // Loaded once, on first use or by prepare() at start: making a development key takes a second.
+  let appleCertificates: Promise<WalletCertificates | null> | undefined;
+  let googleAccount: Promise<GoogleServiceAccount | null> | undefined;
+  const loadApple = () =>
+    (appleCertificates ??=
+      apple.certPath && apple.keyPath && apple.wwdrPath
+        ? readAppleCertificates({
+            certPath: apple.certPath,
+            keyPath: apple.keyPath,
+            wwdrPath: apple.wwdrPath,
+            keyPassphrase: apple.keyPassphrase,
+            expect: { passTypeId: apple.passTypeId, teamId: apple.teamId },
+          })
+        : config.isProduction
+          ? Promise.resolve(null)
+          : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
+  const loadGoogle = () => (googleAccount ??= google.serviceAccountPath ? readGoogleServiceAccount(google.serviceAccountPath) : Promise.resolve(null));
+
+  /** A card of this owner with its profile, as a pass shows it now; undefined when either is missing. */
+  async function passSubject(userId: string, cardId: string) {
+    const card = await cards.findOwn(userId, cardId);
+    const profile = card?.profileId ? await profiles.findOwn(userId, card.profileId) : undefined;
+    if (!card || !profile) return { card, profile: undefined };
+    const subject = { card: { id: card.id, edition: card.edition as Edition }, profile, cardLink: cardLink(config.publicUrl, card.id, 'wallet') };
+    return { card, profile, subject: { ...subject, contentHash: passContentHash({ ...subject, profileImageKey: profile.profileImageKey }) } };
+  }
+  type PassSubject = NonNullable<Awaited<ReturnType<typeof passSubject>>['subject']>;
+
+  async function cardWithProfile(owner: Owner, cardId: string): Promise<PassSubject> {
+    const { card, subject } = await passSubject(owner.userId, cardId);
+    if (!card) throw notFound(ErrorCode.cardNotFound, 'This card does not exist.');
+    if (!subject) throw conflict(ErrorCode.cardWithoutProfile, 'Assign a profile to this card before adding it to a wallet.');
+    return subject;
+  }
+
+  /** The signed .pkpass of a card as it is now, with the web service that keeps it current (issue 26). */
+  async function signedApplePass(userId: string, subject: PassSubject): Promise<Buffer> {
+    const certificates = await loadApple();
+    if (!certificates) throw notConfigured('Apple Wallet');
+    const { profile } = subject;
+    const image = profile.profileImageKey ? await storage.get(profile.profileImageKey).catch(() => null) : null;
+    return buildApplePass({
+      ...subject,
+      profileImage: image?.data ?? null,
+      webService: { url: appleWebServiceUrl(config.publicUrl), authenticationToken: tokens.tokenOf(subject.card.id, userId) },
+      settings: { certificates, passTypeIdentifier: apple.passTypeId, teamIdentifier: apple.teamId, organizationName: 'Contact Cards' },
+    });
+  }
+
+  return {
+    /** Which wallets can answer, for the owner app's badges (D11: "the badge says so"). */
+    availability(): { apple: boolean; google: boolean } {
+      return { apple: Boolean(apple.certPath) || !config.isProduction, google: Boolean(google.serviceAccountPath && google.issuerId) };
+    },
+
+    /** Reads (or makes, outside production) the signing material, so a bad setting shows at start. */
+    async prepare(): Promise<void> {
+      await Promise.all([loadApple(), loadGoogle()]);
+    },
+
+    async applePass(owner: Owner, cardId: string): Promise<{ data: Buffer; fileName: string }> {
+      const subject = await cardWithProfile(owner, cardId);
+      const data = await signedApplePass(owner.userId, subject);
+      await passes.saveDownload({ serialNumber: subject.card.id, userId: owner.userId, contentHash: subject.contentHash, updated: passStamp(Date.now()) });
+      views.countVisit({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' });
+      return { data, fileName: `WalletCard-${subject.card.id}.pkpass` };
+    },
+
+    /**
+     * What Apple's web service needs of a downloaded pass (apple-web-service.service.ts): what it
+     * shows now (its content hash), and the signed file. Undefined once the card is no longer this
+     * owner's or has no profile.
+     */
+    updatablePass: {
+      async current(userId: string, serialNumber: string): Promise<PassSubject | undefined> {
+        return (await passSubject(userId, serialNumber)).subject;
+      },
+      sign: signedApplePass,
+    },
+
+    async googleSaveUrl(owner: Owner, cardId: string, language: string): Promise<{ url: string }> {
+      const { card, profile, cardLink: link } = await cardWithProfile(owner, cardId);
+      const serviceAccount = await loadGoogle();
+      if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
+      // Google fetches pass images itself: only from a public https address.
+      const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
+      const url = await buildGoogleSaveUrl({
+        card,
+        profile,
+        cardLink: link,
+        serviceAccount,
+        issuerId: google.issuerId,
+        origins: [config.publicUrl],
+        language,
+        heroImageUrl,
+      });
+      views.countVisit({ profileId: profile.id, cardId: card.id, metric: 'walletPass', source: 'wallet' });
+      return { url };
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
+
+/** Where a pass's device asks for updates: Apple appends `/v1/devices/…` and `/v1/passes/…` (apple-web-service.routes.ts). */
+export const APPLE_WEB_SERVICE_PATH = '/wallet/apple';
+export const appleWebServiceUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${APPLE_WEB_SERVICE_PATH}`;
+
+/**
+ * A pass's `updated`: whole seconds, since Last-Modified and If-Modified-Since carry no more,
+ * and a second up so a change within the second of the last one is still newer.
+ */
+export const passStamp = (now: number, previous = 0) => Math.max(Math.ceil(now / 1000) * 1000, previous + 1000);

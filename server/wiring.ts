@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import type { Db, Engine } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createCardRepository } from './features/cards/card.repository.ts';
+import { createLeadRepository } from './features/leads/lead.repository.ts';
+import { createLinkRepository } from './features/profiles/link.repository.ts';
+import { createProfileRepository } from './features/profiles/profile.repository.ts';
+import { createProfileStamps } from './features/profiles/profile-stamps.ts';
+import { createRateCounterRepository } from './db/rate-counter.repository.ts';
+import { createLocalInvalidation, type Invalidation } from './lib/invalidation.ts';
+import type { Storage } from './storage/storage.ts';
+import { createTimeZoneRepository } from './auth/time-zone.repository.ts';
+import { createAccountService } from './features/account/account.service.ts';
+import { createAccountRepository } from './features/account/account.repository.ts';
+import { createCardService } from './features/cards/card.service.ts';
+import { createContactService } from './features/leads/contact.service.ts';
+import { createLeadService } from './features/leads/lead.service.ts';
+import { createLeadRetention } from './features/leads/lead-retention.ts';
+import { createLeadDeletionLinks } from './features/leads/lead-deletion-link.ts';
+import { createPageTexts } from './features/public-pages/page-texts.ts';
+import { createDownloadService } from './features/public-pages/download.service.ts';
+import { createLinkService } from './features/profiles/link.service.ts';
+import { createMediaService } from './features/profiles/media.service.ts';
+import { createDecodeSlots } from './images/decode-slots.ts';
+import { createProfileService } from './features/profiles/profile.service.ts';
+import { createPublicProfileService } from './features/profiles/public-profile.service.ts';
+import { createRateLimiter, type RateCounterStore } from './lib/rate-limiter.ts';
+import { createProfileJsonCache } from './features/profiles/profile-json.cache.ts';
+import { createViewCounter } from './features/stats/view-counter.ts';
+import { createVisitCountRepository } from './features/stats/visit-count.repository.ts';
+import { createStatsService } from './features/stats/stats.service.ts';
+import { createVisitService } from './features/stats/visit.service.ts';
+import { visitRows } from './features/stats/visit-counts.ts';
+import { createWalletService } from './features/wallet/wallet.service.ts';
+import { createAppleWebService } from './features/wallet/apple-web-service.service.ts';
+import { createApplePassTokens } from './features/wallet/apple-pass-token.ts';
+import { createWalletPassRepository } from './features/wallet/wallet-pass.repository.ts';
+import { createPassPusher } from './features/wallet/pass-push.ts';
+import { createBackgroundService } from './features/backgrounds/background.service.ts';
+import { createPublicPageService } from './features/public-pages/public-page.service.ts';
+import { createWebhookRepository } from './features/integrations/webhook.repository.ts';
+import { createWebhookService } from './features/integrations/webhook.service.ts';
+import { createWebhookWorker } from './features/integrations/webhook-worker.ts';
+import { createApiTokenRepository } from './features/integrations/api-token.repository.ts';
+import { createApiTokenService } from './features/integrations/api-token.service.ts';
+import { createOperatorService } from './features/operator/operator.service.ts';
+import { createOperatorRepository } from './features/operator/operator.repository.ts';
+import { createInventoryRepository } from './features/operator/inventory.repository.ts';
+import { createBundleBuilder } from './features/operator/batch-bundle.ts';
+import { createOrganisationRepository } from './features/organisations/organisation.repository.ts';
+import { createOrganisationService } from './features/organisations/organisation.service.ts';
+import { createInvitationService } from './features/organisations/invitation.service.ts';
+import { createTemplateRepository } from './features/organisations/template.repository.ts';
+import { createTemplateService } from './features/organisations/template.service.ts';
+
+/**
+ * The one file that wires the features together (issue 21): builds every feature's repositories
+ * and services once on one database, storage and mailer, and hands each feature what it needs of
+ * the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and
+ * server/cli/, only this file reaches inside feature folders (docs/architecture.md).
+ * With Redis, `invalidation` carries changes between instances and `rateStore` counts limits
+ * there (falling back to the database); without, both default to the single-instance way.
+ */
+export function createServices(deps: {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  storage: Storage;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  authSecret: string;
+  auth: Auth;
+  invalidation?: Invalidation;
+  rateStore?: (database: RateCounterStore) => RateCounterStore;
+}) {
+  const { config, db, storage, mailer, log, authSecret, auth } = deps;
+  // Issue 25: leads, profiles and cards write their webhook events into this outbox inside their own transactions.
+  const webhooks = createWebhookRepository(db, deps.engine);
+  const profileStamps = createProfileStamps(deps.invalidation ?? createLocalInvalidation());
+  const profiles = createProfileRepository(db, profileStamps, webhooks.outbox);
+  const links = createLinkRepository(db);
+  const cards = createCardRepository(db, webhooks.outbox);
+  const leads = createLeadRepository(db, webhooks.outbox);
+  const visitCounts = createVisitCountRepository(db);
+  const timeZones = createTimeZoneRepository(db);
+  // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
+  const databaseCounters = createRateCounterRepository(db);
+  const rateLimiter = createRateLimiter(deps.rateStore ? deps.rateStore(databaseCounters) : databaseCounters);
+  // Per process: at most one image decode per core at once (memory), a short queue behind.
+  const decodeSlots = createDecodeSlots();
+
+  // D10: views are counted in memory and written every 100 ms (see view-counter.ts: a crash
+  // loses at most that plus one write, under 200 ms), with the hourly aggregates of issue 12 in
+  // the same transaction.
+  const views = createViewCounter({
+    flushMs: 100,
+    write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
+      await db.transaction().execute(async (trx) => {
+        // Profile rows before card rows, as every profile change takes them (profiles.change
+        // bumps the stamps first, then a card assignment writes the card): one lock order, so a
+        // flush and an owner's change never wait on each other in a circle.
+        await visitCounts.add(visitRows(visits), trx);
+        await profiles.addViews(profileViews, trx);
+        await cards.addScans(cardViews, trx);
+      });
+      // The counts just written are no longer pending: remembered stamps must show them now.
+      for (const id of profileViews.keys()) profiles.forget(id);
+    },
+    onError: (error) => log.error({ err: error }, 'could not write view counts; retrying'),
+  });
+  const jsonCache = createProfileJsonCache();
+  // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
+  const organisations = createOrganisationRepository(db);
+  const organisationService = createOrganisationService({ organisations });
+  const templateService = createTemplateService({ templates: createTemplateRepository(db), profiles, organisationService });
+  const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles });
+  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
+  const visits = createVisitService({ visits: visitCounts, profiles, views });
+  const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
+  const texts = createPageTexts();
+  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views });
+  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
+  const walletPasses = createWalletPassRepository(db);
+  const passTokens = createApplePassTokens(authSecret);
+  const wallet = createWalletService({ config, cards, profiles, storage, views, passes: walletPasses, tokens: passTokens });
+  const { apple } = config.wallet;
+  const appleWebService = createAppleWebService({
+    passTypeId: apple.passTypeId,
+    passes: walletPasses,
+    tokens: passTokens,
+    wallet,
+    rateLimiter,
+    pusher: apple.push && createPassPusher({ ...apple.push, teamId: apple.teamId, passTypeId: apple.passTypeId }),
+    log,
+  });
+  profileStamps.onChanged((ids) => appleWebService.profilesChanged(ids));
+  const inventory = createInventoryRepository(db);
+  const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
+  return {
+    rateLimiter,
+    decodeSlots,
+    profiles: profileService,
+    links: createLinkService({ profiles, links }),
+    publicProfiles,
+    cards: cardService,
+    media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
+    downloads,
+    /** The public pages (D16), rendered and kept per profile change and language. */
+    pages: createPublicPageService({ publicUrl: config.publicUrl, publicProfiles, cards: cardService, visits, texts }),
+    views,
+    visits,
+    stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
+    wallet,
+    /** Apple's web service for passes (issue 26): devices keep their passes current through it. */
+    appleWebService,
+    /** Video-call backgrounds of an owner's profiles (issue 26). */
+    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots }),
+    contacts: createContactService({
+      publicUrl: config.publicUrl,
+      leads,
+      profiles,
+      publicProfiles,
+      downloads,
+      mailer,
+      rateLimiter,
+      texts,
+      leadService,
+      visits,
+    }),
+    leads: leadService,
+    /** Started by app.ts, stopped on close. */
+    leadRetention: createLeadRetention({ leads, retentionDays: config.leadsRetentionDays, log }),
+    webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: config.webhooks.allowHttp }),
+    apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter }),
+    /** Started by app.ts, stopped on close: delivers the outbox in the background. */
+    webhookWorker: createWebhookWorker({ webhooks, mailer, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, log }),
+    /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */
+    operator: createOperatorService({
+      publicUrl: config.publicUrl,
+      operatorEmails: config.operatorEmails,
+      operators: createOperatorRepository(db),
+      inventory,
+      cards: cardService,
+      bundles,
+      storage,
+      mailer,
+      rateLimiter,
+    }),
+    bundles,
+    /** Issue 24: organisations, members, roles and the offboarding. */
+    organisations: organisationService,
+    templates: templateService,
+    invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
+    account: createAccountService({ auth, db, accounts: createAccountRepository(db, profiles), storage, mailer, rateLimiter, log, timeZones }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idSchema } from './common.schema.ts';
+import { visitorEmailSchema } from './contact.schema.ts';
+
+/** Issue 24: the roles in an organisation, most powerful first. */
+export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
+export const organisationRoleSchema = z.enum(ORGANISATION_ROLES);
+export type OrganisationRole = z.infer<typeof organisationRoleSchema>;
+/** The roles an invitation may carry: owners are made by a hand-over, never by mail. */
+export const INVITATION_ROLES = ['admin', 'member'] as const;
+
+/** Most addresses one invitation call takes (a CSV of a department, not of the whole company). */
+export const INVITE_MAX = 100;
+
+const nameSchema = z.string().trim().min(1, 'must not be empty').max(120, 'must have at most 120 characters');
+/** A brand colour as `#rrggbb` (lower-cased), or '' for none. */
+export const brandColourSchema = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, 'must be a colour like #1a2b3c')
+  .transform((v) => v.toLowerCase());
+const inviteeEmailSchema = visitorEmailSchema.transform((v) => v.toLowerCase());
+
+export const organisationCreateSchema = z.object({ name: nameSchema, brandColour: brandColourSchema.optional().default('') });
+export const organisationUpdateSchema = z.object({ organisationId: idSchema, name: nameSchema.optional(), brandColour: brandColourSchema.optional() });
+export const organisationQuerySchema = z.object({ organisationId: idSchema });
+
+export const organisationInviteSchema = z.object({
+  organisationId: idSchema,
+  emails: z
+    .array(inviteeEmailSchema)
+    .min(1, 'must name at least one address')
+    .max(INVITE_MAX, `must name at most ${INVITE_MAX} addresses`)
+    .refine((list) => new Set(list).size === list.length, 'must not name an address twice'),
+  role: z.enum(INVITATION_ROLES).default('member'),
+});
+export const invitationIdBodySchema = z.object({ organisationId: idSchema, invitationId: idSchema });
+export const invitationAcceptSchema = z.object({ token: z.string().trim().min(20, 'must be the token of the invitation link').max(200) });
+
+export const memberRoleSchema = z.object({ organisationId: idSchema, userId: idSchema, role: organisationRoleSchema });
+export const memberRemoveSchema = z.object({ organisationId: idSchema, userId: idSchema });
+
+/** The caller's organisation and their role in it. */
+export const organisationSchema = z.object({
+  organisationId: z.string(),
+  name: z.string(),
+  brandColour: z.string(),
+  role: organisationRoleSchema,
+  memberCount: z.number(),
+  created: z.number(),
+  updated: z.number(),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: organisationRoleSchema,
+  joined: z.number(),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const memberListSchema = z.object({ members: z.array(memberSchema) });
+
+export const invitationSchema = z.object({
+  invitationId: z.string(),
+  email: z.string(),
+  role: z.enum(INVITATION_ROLES),
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+  created: z.number(),
+  expires: z.number(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationListSchema = z.object({ invitations: z.array(invitationSchema) });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.string(),
+  created: z.number(),
+});
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });

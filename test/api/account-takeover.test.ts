@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { expectD4 } from '../support/factories.ts';
+import { addressPool, cookiesOf } from '../support/client-addresses.ts';
+
+/**
+ * Issue 20, account pre-hijacking: an attacker signs up with the victim's address and never
+ * confirms it. Nothing that outlives the password can be added before the address is confirmed,
+ * and a confirmation or a password reset by mail ends what was set up before it; the owner is
+ * told what was removed, and of every new way into the account.
+ */
+
+let t: TestApp;
+const freshAddress = addressPool('10.121');
+let counter = 0;
+const newEmail = () => `victim-${++counter}-${randomUUID().slice(0, 8)}@example.com`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+function authCall(method: 'GET' | 'POST', url: string, options: { token?: string; cookie?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  return t.call({ method, url, headers, payload: options.body as object, remoteAddress: freshAddress() });
+}
+
+const ownerCall = (token: string) => t.call({ method: 'GET', url: '/find/own/profiles/active', headers: { authorization: `Bearer ${token}` } });
+
+async function mailsTo(to: string) {
+  const res = await t.get('/_dev/mail');
+  return (res.body as Array<{ to: string; subject: string; text: string; links: string[] }>).filter((m) => m.to === to);
+}
+
+/** The newest mail to `to` with a link containing `part`, followed as the recipient's browser would (with `cookie` if given). */
+async function followMailLink(to: string, part: string, cookie?: string) {
+  const link = (await mailsTo(to)).flatMap((m) => m.links).find((l) => l.includes(part));
+  expect(link, `no ${part} link to ${to}`).toBeDefined();
+  const url = new URL(link!);
+  return t.call({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
+}
+
+/** The attacker's sign-up with someone else's address: a session, never confirmed. */
+async function attackerSignUp(email: string) {
+  const up = await authCall('POST', '/api/auth/sign-up/email', { body: { email, password: 'attacker password 1', name: 'x' } });
+  expect(up.status, up.raw).toBe(200);
+  expect(up.body.user.emailVerified).toBe(false);
+  return { token: up.body.token as string, userId: up.body.user.id as string, cookie: cookiesOf(up) };
+}
+
+/** Rows that an older version let an unconfirmed account add: a passkey and a second factor. */
+async function plantLegacyAccess(userId: string) {
+  const pg = t.engine === 'postgres';
+  await t.app.db
+    .insertInto('passkey')
+    .values({
+      id: randomUUID(),
+      name: 'attacker key',
+      publicKey: 'pk',
+      userId,
+      credentialID: randomUUID(),
+      counter: 0,
+      deviceType: 'singleDevice',
+      backedUp: pg ? false : 0,
+      transports: null,
+      createdAt: new Date().toISOString(),
+      aaguid: null,
+    })
+    .execute();
+  await t.app.db
+    .insertInto('twoFactor')
+    .values({ id: randomUUID(), secret: 's', backupCodes: 'b', userId, verified: pg ? true : 1, failedVerificationCount: 0, lockedUntil: null })
+    .execute();
+  await t.app.db
+    .updateTable('user')
+    .set({ twoFactorEnabled: pg ? true : 1 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+const countOf = async (table: 'passkey' | 'twoFactor' | 'session', userId: string) =>
+  (await t.app.db.selectFrom(table).select('userId').where('userId', '=', userId).execute()).length;
+
+describe('an account whose address is not confirmed', () => {
+  it('can add no passkey, no second factor and no other address (403 email-not-verified)', async () => {
+    const attacker = await attackerSignUp(newEmail());
+    expectD4(await authCall('GET', '/api/auth/passkey/generate-register-options', { token: attacker.token }), 403, 'email-not-verified');
+    expectD4(await authCall('POST', '/api/auth/passkey/verify-registration', { token: attacker.token, body: { response: {} } }), 403, 'email-not-verified');
+    expectD4(
+      await authCall('POST', '/api/auth/two-factor/enable', { token: attacker.token, body: { password: 'attacker password 1' } }),
+      403,
+      'email-not-verified',
+    );
+    expectD4(await authCall('POST', '/api/auth/change-email', { token: attacker.token, body: { newEmail: `other-${newEmail()}` } }), 403, 'email-not-verified');
+    expect(await countOf('passkey', attacker.userId)).toBe(0);
+    expect(await countOf('twoFactor', attacker.userId)).toBe(0);
+  });
+});
+
+describe('the victim takes the address back by a password reset', () => {
+  it('ends the attacker’s session, passkey and second factor, confirms the address and tells the owner', async () => {
+    const email = newEmail();
+    const attacker = await attackerSignUp(email);
+    await plantLegacyAccess(attacker.userId);
+    // The victim is told the address is in use, and resets the password by mail.
+    expectD4(await authCall('POST', '/api/auth/sign-up/email', { body: { email, password: 'victim password 1', name: 'v' } }), 422, 'email-already-in-use');
+    expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } })).status).toBe(200);
+    const followed = await followMailLink(email, '/api/auth/reset-password/');
+    const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
+    const reset = await authCall('POST', '/api/auth/reset-password', { body: { newPassword: 'victim password 1', token } });
+    expect(reset.status, reset.raw).toBe(200);
+
+    expect((await ownerCall(attacker.token)).status).toBe(401);
+    expect(await countOf('passkey', attacker.userId)).toBe(0);
+    expect(await countOf('twoFactor', attacker.userId)).toBe(0);
+    const signIn = await authCall('POST', '/api/auth/sign-in/email', { body: { email, password: 'victim password 1' } });
+    expect(signIn.status, signIn.raw).toBe(200);
+    expect(signIn.body.token).toEqual(expect.any(String));
+    expect(signIn.body.user).toMatchObject({ emailVerified: true, twoFactorEnabled: false });
+    const notice = (await mailsTo(email)).find((m) => /Security of your account/.test(m.subject));
+    expect(notice?.text).toContain('attacker key');
+    expect(notice?.text).toMatch(/Two-factor sign-in was turned off/);
+  });
+
+  it('a reset of a confirmed account also removes every passkey and second factor made before it', async () => {
+    const user = await t.signUp();
+    await plantLegacyAccess(user.userId);
+    expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email: user.email, redirectTo: '/reset-password' } })).status).toBe(200);
+    const followed = await followMailLink(user.email, '/api/auth/reset-password/');
+    const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
+    expect((await authCall('POST', '/api/auth/reset-password', { body: { newPassword: 'a new good password', token } })).status).toBe(200);
+    expect(await countOf('passkey', user.userId)).toBe(0);
+    expect(await countOf('session', user.userId)).toBe(0);
+    expect((await mailsTo(user.email)).some((m) => /Security of your account/.test(m.subject))).toBe(true);
+  });
+});
+
+describe('confirming the address by the mailed link', () => {
+  it('signs nobody in, and ends the sessions made before it in other browsers (the attacker’s)', async () => {
+    const email = newEmail();
+    const attacker = await attackerSignUp(email);
+    await plantLegacyAccess(attacker.userId);
+    const confirmed = await followMailLink(email, '/api/auth/verify-email');
+    expect(confirmed.status, confirmed.raw).toBeLessThan(400);
+    expect(String(confirmed.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
+    expect((await ownerCall(attacker.token)).status).toBe(401);
+    expect(await countOf('session', attacker.userId)).toBe(0);
+    expect(await countOf('passkey', attacker.userId)).toBe(0);
+    const row = await t.app.db.selectFrom('user').select(['emailVerified', 'twoFactorEnabled']).where('id', '=', attacker.userId).executeTakeFirstOrThrow();
+    expect(Boolean(row.emailVerified)).toBe(true);
+    expect(Boolean(row.twoFactorEnabled)).toBe(false);
+    expect((await mailsTo(email)).some((m) => /Security of your account/.test(m.subject))).toBe(true);
+  });
+
+  it('keeps the session of the browser that signed up and opened the link (its cookie came along)', async () => {
+    const email = newEmail();
+    const owner = await attackerSignUp(email);
+    const confirmed = await followMailLink(email, '/api/auth/verify-email', owner.cookie);
+    expect(confirmed.status, confirmed.raw).toBeLessThan(400);
+    const session = await authCall('GET', '/api/auth/get-session', { token: owner.token });
+    expect(session.body.user.emailVerified).toBe(true);
+    expect((await mailsTo(email)).some((m) => /Security of your account/.test(m.subject))).toBe(false);
+  });
+});
+
+describe('notices of every new way into the account', () => {
+  it('mails the account’s address when two-factor sign-in is turned on', async () => {
+    const user = await t.signUp();
+    const enabled = await authCall('POST', '/api/auth/two-factor/enable', { token: user.token, body: { password: user.password } });
+    expect((await mailsTo(user.email)).some((m) => /Two-factor/.test(m.subject))).toBe(false);
+    const totp = OTPAuth.URI.parse(enabled.body.totpURI) as OTPAuth.TOTP;
+    expect((await authCall('POST', '/api/auth/two-factor/verify-totp', { token: user.token, body: { code: totp.generate() } })).status).toBe(200);
+    const notice = (await mailsTo(user.email)).find((m) => /Two-factor sign-in turned on/.test(m.subject));
+    expect(notice?.text).toMatch(/reset your password/);
+  });
+});

@@ -1,0 +1,347 @@
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { BROWSER_UA, expectD4, quickOwners, registerCard, storePasskey } from '../support/factories.ts';
+import { addressPool } from '../support/client-addresses.ts';
+import { readZip } from '../support/zip-archive.ts';
+import { createOperatorRepository } from '../../server/features/operator/index.ts';
+import { printCsv } from '../../server/features/cards/index.ts';
+
+/**
+ * Issue 28: the operator's console API. Operators are granted in the database (as the command
+ * line does) or by OPERATOR_EMAILS; the console opens only with a second factor.
+ */
+
+let t: TestApp;
+let operator: TestUser;
+const CONFIGURED = `configured-${Date.now()}@example.com`;
+const freshAddress = addressPool('10.128');
+
+const OPERATOR_CALLS: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
+  ['GET', '/operator/me'],
+  ['GET', '/operator/cards'],
+  ['POST', '/operator/card/block', { cardId: 'x', reason: 'why not' }],
+  ['POST', '/operator/card/unblock', { cardId: 'x', reason: 'why not' }],
+  ['POST', '/operator/card/reset', { cardId: 'x', reason: 'why not' }],
+  ['POST', '/operator/card/move', { cardId: 'x', toEmail: 'a@example.com', reason: 'why not' }],
+  ['POST', '/operator/card/owner', { cardId: 'x', reason: 'why not' }],
+  ['POST', '/operator/batch/create', { edition: 'rainbow', count: 1, label: 'x' }],
+  ['GET', '/operator/batches'],
+  ['GET', '/operator/batch/bundle?batchId=x'],
+  ['GET', '/operator/stats'],
+  ['GET', '/operator/stats?format=csv'],
+  ['GET', '/operator/audit'],
+  ['GET', '/operator/audit?format=csv'],
+];
+const callAs = (user: TestUser | undefined, [method, url, body]: (typeof OPERATOR_CALLS)[number]) =>
+  t.call({ method, url, ...(body ? { payload: body as object } : {}), headers: user?.auth });
+
+/** A new operator (granted as `npm run cards -- operator grant` does) with a passkey. */
+async function newOperator(): Promise<TestUser> {
+  const [user] = await quickOwners(t, 1);
+  await createOperatorRepository(t.app.db).grant(user.email, Date.now());
+  await storePasskey(t, user, 'key');
+  return user;
+}
+const languageOf = (user: TestUser, language: 'de' | 'en') => t.app.db.updateTable('user').set({ language }).where('id', '=', user.userId).execute();
+const mailsTo = async (email: string) => (await t.app.mailer.outbox()).filter((m) => m.to === email);
+const cardPage = (cardId: string, lng: 'de' | 'en', app: Pick<TestApp, 'call'> = t) =>
+  app.call({ method: 'GET', url: `/card/${cardId}?lng=${lng}`, headers: { 'user-agent': BROWSER_UA, accept: 'text/html' } });
+const lastAudit = async () => (await t.get('/operator/audit', operator)).body.entries[0];
+
+beforeAll(async () => {
+  t = await createTestApp({ OPERATOR_EMAILS: `someone@example.com, ${CONFIGURED.toUpperCase()}` });
+  operator = await newOperator();
+});
+afterAll(async () => t.close());
+
+describe('who may open the console', () => {
+  it('answers 401 to an anonymous caller on every operator path', async () => {
+    for (const call of OPERATOR_CALLS) expectD4(await callAs(undefined, call), 401, 'cmc/unauthorized');
+  });
+
+  it('answers 404 to a signed-in owner on every operator path, as if it did not exist', async () => {
+    const [owner] = await quickOwners(t, 1);
+    await storePasskey(t, owner);
+    for (const call of OPERATOR_CALLS) expectD4(await callAs(owner, call), 404, 'cmc/not-found');
+  });
+
+  it('answers 403 to an operator without two-factor sign-in or a passkey, on every operator path', async () => {
+    const [user] = await quickOwners(t, 1);
+    await createOperatorRepository(t.app.db).grant(user.email, Date.now());
+    for (const call of OPERATOR_CALLS) expectD4(await callAs(user, call), 403, 'cmc/second-factor-required');
+  });
+
+  it('opens to an OPERATOR_EMAILS account once it turns two-factor sign-in on (GET /operator/me)', async () => {
+    const user = await t.signUp({ email: CONFIGURED });
+    expectD4(await t.get('/operator/me', user), 403, 'cmc/second-factor-required');
+    const post = (url: string, body: unknown, token: string) =>
+      t.call({ method: 'POST', url, payload: body as object, headers: { authorization: `Bearer ${token}` }, remoteAddress: freshAddress() });
+    const enabled = await post('/api/auth/two-factor/enable', { password: user.password }, user.token);
+    expect(enabled.status, enabled.raw).toBe(200);
+    const totp = OTPAuth.URI.parse(enabled.body.totpURI) as OTPAuth.TOTP;
+    const confirmed = await post('/api/auth/two-factor/verify-totp', { code: totp.generate() }, user.token);
+    expect(confirmed.status, confirmed.raw).toBe(200);
+    const token = String(confirmed.headers['set-auth-token']);
+    const me = await t.call({ method: 'GET', url: '/operator/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.status, me.raw).toBe(200);
+    expect(me.body).toEqual({ email: CONFIGURED });
+  });
+
+  it('stays shut to an OPERATOR_EMAILS address whose mailbox is not proven', async () => {
+    const user = await t.signUp({ email: 'someone@example.com', verified: false });
+    await storePasskey(t, user);
+    expectD4(await t.get('/operator/me', user), 404, 'cmc/not-found');
+  });
+
+  it('shuts at once when the grant is revoked', async () => {
+    const user = await newOperator();
+    expect((await t.get('/operator/me', user)).status).toBe(200);
+    await createOperatorRepository(t.app.db).revoke(user.email);
+    expectD4(await t.get('/operator/me', user), 404, 'cmc/not-found');
+  });
+});
+
+describe('GET /operator/cards (inventory)', () => {
+  it('pages through a batch by cursor, every card once and in id order, with state, edition, batch and scans', async () => {
+    const { body } = await t.post('/operator/batch/create', { edition: 'firstEditionDark', count: 120, label: 'PO-4711' }, operator);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await t.get(`/operator/cards?batch=${body.batchId}${cursor ? `&cursor=${cursor}` : ''}`, operator);
+      expect(page.status, page.raw).toBe(200);
+      expect(page.body.cards.length).toBeLessThanOrEqual(50);
+      for (const card of page.body.cards)
+        expect(card).toMatchObject({
+          state: 'minted',
+          edition: 'firstEditionDark',
+          batchId: body.batchId,
+          registered: null,
+          blocked: null,
+          scans: 0,
+          hasOwner: false,
+        });
+      seen.push(...page.body.cards.map((c: { id: string }) => c.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen).toEqual([...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    await t.app.services.bundles.idle();
+  }, 60_000);
+
+  it('finds a card by its id or the start of it, and filters by state and edition', async () => {
+    const [owner] = await quickOwners(t, 1);
+    const card = await registerCard(t, owner, 'kingOfTheMoment');
+    const byId = await t.get(`/operator/cards?q=${card.cardId}`, operator);
+    expect(byId.body.cards).toEqual([expect.objectContaining({ id: card.cardId, state: 'registered', edition: 'kingOfTheMoment', hasOwner: true })]);
+    expect(byId.body.cards[0]).not.toHaveProperty('email');
+    const byStart = await t.get(`/operator/cards?q=${card.cardId.slice(0, 6)}`, operator);
+    expect(byStart.body.cards.map((c: { id: string }) => c.id)).toContain(card.cardId);
+    for (const c of byStart.body.cards) expect(c.id.startsWith(card.cardId.slice(0, 6))).toBe(true);
+    const registered = await t.get('/operator/cards?state=registered&edition=kingOfTheMoment', operator);
+    expect(registered.body.cards.map((c: { id: string }) => c.id)).toContain(card.cardId);
+    for (const c of registered.body.cards) expect(c).toMatchObject({ state: 'registered', edition: 'kingOfTheMoment' });
+    const minted = await t.get('/operator/cards?state=minted', operator);
+    expect(minted.body.cards.map((c: { id: string }) => c.id)).not.toContain(card.cardId);
+  });
+
+  it('refuses a bad filter with a 400 naming the field', async () => {
+    expect(expectD4(await t.get('/operator/cards?state=lost', operator), 400, 'cmc/invalid-input').field).toBe('state');
+    expect(expectD4(await t.get('/operator/cards?q=a%27b', operator), 400, 'cmc/invalid-input').field).toBe('q');
+    expect(expectD4(await t.get('/operator/cards?edition=gold', operator), 400, 'cmc/invalid-input').field).toBe('edition');
+  });
+});
+
+describe('support actions', () => {
+  it('POST /operator/card/block makes the card page say it is deactivated (de and en) with no profile, on every instance at once, the owner gets a mail in their language, and POST /operator/card/unblock undoes it', async () => {
+    const [owner] = await quickOwners(t, 1);
+    await languageOf(owner, 'de');
+    const card = await registerCard(t, owner);
+    const other = await t.secondInstance();
+    try {
+      expect(
+        (
+          await cardPage(card.cardId, 'en', {
+            call: (o) => other.app.inject(o).then((r) => ({ status: r.statusCode, body: r.body, headers: r.headers, raw: r.body })),
+          })
+        ).status,
+      ).toBe(302);
+      const res = await t.post('/operator/card/block', { cardId: card.cardId, reason: 'Lost on a train, owner called' }, operator);
+      expect(res.status, res.raw).toBe(200);
+      expect(res.body.card).toMatchObject({ id: card.cardId, state: 'blocked', blocked: expect.any(Number) });
+      const elsewhere = await other.app.inject({
+        method: 'GET',
+        url: `/card/${card.cardId}?lng=en`,
+        headers: { 'user-agent': BROWSER_UA, accept: 'text/html' },
+      });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.body).toContain('This card is deactivated');
+      const de = await cardPage(card.cardId, 'de');
+      expect(de.status).toBe(200);
+      expect(de.raw).toContain('Diese Karte ist deaktiviert');
+      expect(de.raw).not.toContain(card.cardProfileId);
+      expect(de.headers.location).toBeUndefined();
+      expectD4(await t.post('/card/show', { cardId: card.cardId }), 409, 'cmc/card-blocked');
+    } finally {
+      await other.close();
+    }
+    const [mail] = await mailsTo(owner.email);
+    expect(mail.subject).toBe(`Ihre Karte ${card.cardId} wurde deaktiviert`);
+    expect(mail.text).not.toContain('train');
+    expect(await lastAudit()).toMatchObject({ operator: operator.email, action: 'block', target: card.cardId, reason: 'Lost on a train, owner called' });
+
+    const unblocked = await t.post('/operator/card/unblock', { cardId: card.cardId, reason: 'Found again' }, operator);
+    expect(unblocked.body.card.state).toBe('registered');
+    expect((await cardPage(card.cardId, 'en')).status).toBe(302);
+    expect((await mailsTo(owner.email))[0].subject).toBe(`Ihre Karte ${card.cardId} ist wieder aktiv`);
+    expect(await lastAudit()).toMatchObject({ action: 'unblock', target: card.cardId, reason: 'Found again' });
+  });
+
+  it('a blocked card is refused by POST /card/register with cmc/card-blocked', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    await t.post('/operator/card/block', { cardId, reason: 'Stolen from the warehouse' }, operator);
+    const [owner] = await quickOwners(t, 1);
+    expectD4(await t.post('/card/register', { cardId }, owner), 409, 'cmc/card-blocked');
+    expect((await t.get('/find/own/cards', owner)).body).toEqual([]);
+  });
+
+  it('POST /operator/card/reset makes the card unregistered on every instance at once, the owner is told in English', async () => {
+    const [owner] = await quickOwners(t, 1);
+    await languageOf(owner, 'en');
+    const card = await registerCard(t, owner);
+    const other = await t.secondInstance();
+    try {
+      const res = await t.post('/operator/card/reset', { cardId: card.cardId, reason: 'Bought second-hand, seller agreed' }, operator);
+      expect(res.body.card).toMatchObject({ state: 'minted', hasOwner: false, registered: null });
+      const elsewhere = await other.app.inject({
+        method: 'GET',
+        url: `/card/${card.cardId}?lng=en`,
+        headers: { 'user-agent': BROWSER_UA, accept: 'text/html' },
+      });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.body).toContain('Make this card yours');
+      expect((await other.get('/find/own/cards', owner)).body).toEqual([]);
+    } finally {
+      await other.close();
+    }
+    expect((await mailsTo(owner.email))[0].subject).toBe(`Your card ${card.cardId} has been reset`);
+    expect(await lastAudit()).toMatchObject({ action: 'reset', target: card.cardId, reason: 'Bought second-hand, seller agreed' });
+  });
+
+  it('POST /operator/card/move makes the card show a new profile of the new owner; both are told', async () => {
+    const [from, to] = await quickOwners(t, 2);
+    const card = await registerCard(t, from);
+    const res = await t.post('/operator/card/move', { cardId: card.cardId, toEmail: to.email.toUpperCase(), reason: 'Company account change' }, operator);
+    expect(res.status, res.raw).toBe(200);
+    expect((await t.get('/find/own/cards', from)).body).toEqual([]);
+    const [moved] = (await t.get('/find/own/cards', to)).body;
+    expect(moved.cardId).toBe(card.cardId);
+    expect(moved.cardProfileId).not.toBe(card.cardProfileId);
+    expect((await mailsTo(from.email))[0].subject).toContain('now belongs to another account');
+    expect((await mailsTo(to.email))[0].subject).toBe('A card has been added to your account');
+    expect(await lastAudit()).toMatchObject({ action: 'move', target: card.cardId, reason: 'Company account change' });
+  });
+
+  it('POST /operator/card/move refuses an unknown account (404 naming toEmail) and a bad address (400)', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const missing = expectD4(await t.post('/operator/card/move', { cardId, toEmail: 'nobody@example.com', reason: 'test move' }, operator), 404);
+    expect(missing.field).toBe('toEmail');
+    expect(expectD4(await t.post('/operator/card/move', { cardId, toEmail: 'nope', reason: 'test move' }, operator), 400).field).toBe('toEmail');
+  });
+
+  it('POST /operator/card/owner shows the owner e-mail only with a reason, and records the view first', async () => {
+    const [owner] = await quickOwners(t, 1);
+    const card = await registerCard(t, owner);
+    expect(expectD4(await t.post('/operator/card/owner', { cardId: card.cardId }, operator), 400).field).toBe('reason');
+    const res = await t.post('/operator/card/owner', { cardId: card.cardId, reason: 'Ticket 123: caller says it is theirs' }, operator);
+    expect(res.body).toEqual({ cardId: card.cardId, email: owner.email });
+    expect(await lastAudit()).toMatchObject({ action: 'view-owner', target: card.cardId, reason: 'Ticket 123: caller says it is theirs' });
+  });
+
+  it('every action needs a reason and a known card: 400 naming the field, 404 for an unknown id', async () => {
+    for (const action of ['block', 'unblock', 'reset']) {
+      expect(expectD4(await t.post(`/operator/card/${action}`, { cardId: 'abc', reason: ' ' }, operator), 400).field).toBe('reason');
+      expect(expectD4(await t.post(`/operator/card/${action}`, { reason: 'long enough' }, operator), 400).field).toBe('cardId');
+      expectD4(await t.post(`/operator/card/${action}`, { cardId: 'NoSuchCard1', reason: 'long enough' }, operator), 404, 'cmc/card-not-found');
+    }
+  });
+});
+
+describe('batches', () => {
+  it('POST /operator/batch/create mints a batch listed by GET /operator/batches, and GET /operator/batch/bundle sends the same files as the command line as one ZIP', async () => {
+    const res = await t.post('/operator/batch/create', { edition: 'rainbow', count: 3, label: 'Printer order 42' }, operator);
+    expect(res.status, res.raw).toBe(200);
+    const { batchId } = res.body;
+    expect(await lastAudit()).toMatchObject({ action: 'batch-create', target: batchId, reason: '3 × rainbow: Printer order 42' });
+    await t.app.services.bundles.idle();
+    const batches = await t.get('/operator/batches', operator);
+    expect(batches.body.batches.find((b: { batchId: string }) => b.batchId === batchId)).toMatchObject({
+      label: 'Printer order 42',
+      count: 3,
+      createdBy: operator.email,
+      bundle: { state: 'ready', done: 3, total: 3 },
+    });
+    const zip = await t.app.inject({ method: 'GET', url: `/operator/batch/bundle?batchId=${batchId}`, headers: operator.auth });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['cache-control']).toBe('no-store');
+    const files = readZip(zip.rawPayload);
+    const cards = (await t.get(`/operator/cards?batch=${batchId}`, operator)).body.cards as { id: string }[];
+    expect(files.get('cards.csv')!.toString()).toBe(
+      printCsv(
+        t.config.publicUrl,
+        cards.map((c) => ({ id: c.id, edition: 'rainbow' })),
+      ).data,
+    );
+    for (const { id } of cards) {
+      expect(files.get(`${id}.svg`)!.toString()).toContain('<svg');
+      expect(files.get(`${id}.png`)!.subarray(1, 4).toString()).toBe('PNG');
+    }
+    expect(files.size).toBe(7);
+  });
+
+  it('refuses a count over 10,000 or under 1, an unknown edition and an empty label, naming the field', async () => {
+    const bad = async (body: object, field: string) => expect(expectD4(await t.post('/operator/batch/create', body, operator), 400).field).toBe(field);
+    await bad({ edition: 'rainbow', count: 10_001, label: 'x' }, 'count');
+    await bad({ edition: 'rainbow', count: 0, label: 'x' }, 'count');
+    await bad({ edition: 'gold', count: 1, label: 'x' }, 'edition');
+    await bad({ edition: 'rainbow', count: 1, label: ' ' }, 'label');
+  });
+
+  it('answers 404 for an unknown batch and 409 with the progress while the bundle is built', async () => {
+    expectD4(await t.get('/operator/batch/bundle?batchId=nope', operator), 404);
+    const { body } = await t.post('/operator/batch/create', { edition: 'rainbow', count: 60, label: 'slow one' }, operator);
+    const early = await t.get(`/operator/batch/bundle?batchId=${body.batchId}`, operator);
+    expectD4(early, 409, 'cmc/bundle-not-ready');
+    await t.app.services.bundles.idle();
+    expect((await t.call({ method: 'GET', url: `/operator/batch/bundle?batchId=${body.batchId}`, headers: operator.auth })).status).toBe(200);
+  }, 60_000);
+});
+
+describe('GET /operator/stats and GET /operator/audit', () => {
+  it('counts the fleet by state, batch, edition and day, without personal data, as JSON and CSV', async () => {
+    const { body: stats, raw } = await t.get('/operator/stats', operator);
+    expect(stats.cards.total).toBe(stats.cards.minted + stats.cards.registered + stats.cards.blocked);
+    expect(stats.cards.registered).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(stats.activationsByDay).toContainEqual({ day: today, count: expect.any(Number) });
+    expect(stats.activationsByEdition.find((e: { edition: string }) => e.edition === 'rainbow').cards).toBeGreaterThan(0);
+    expect(raw).not.toMatch(/@example\.com/);
+    const csv = await t.call({ method: 'GET', url: '/operator/stats?format=csv', headers: operator.auth });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.raw).toContain(`cards,total,,${stats.cards.total}\r\n`);
+    expect(csv.raw).toContain(`activationsByDay,${today},,`);
+  });
+
+  it('exports the audit log as CSV, and the database refuses to change or delete an entry', async () => {
+    const csv = await t.call({ method: 'GET', url: '/operator/audit?format=csv', headers: operator.auth });
+    expect(csv.status).toBe(200);
+    expect(csv.raw.startsWith('\uFEFFat,operator,action,target,reason\r\n')).toBe(true);
+    expect(csv.raw).toContain(`${operator.email},block,`);
+    const { id } = await lastAudit();
+    await expect(t.app.db.updateTable('operatorAudit').set({ reason: 'changed' }).where('id', '=', id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.app.db.deleteFrom('operatorAudit').where('id', '=', id).execute()).rejects.toThrow(/append-only/);
+    expect((await lastAudit()).id).toBe(id);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isServerPath } from '../../shared/server-paths.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// Every route the real app registers, as Fastify announces it (the onRoute hook must be on the
+// instance before the first route, so it is added where server/app.ts makes the instance).
+const registered = vi.hoisted(() => [] as { url: string; method: string | string[] }[]);
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('fastify')>();
+  const make = ((options?: object) => {
+    const app = actual.default(options) as FastifyInstance;
+    app.addHook('onRoute', (route) => void registered.push({ url: route.url, method: route.method }));
+    return app;
+  }) as typeof actual.default;
+  return { ...actual, default: make };
+});
+
+/** Routes the server answers although their path is not in the list, each with the reason. */
+const NOT_LISTED: Record<string, string> = {
+  // The owner app's `/card/{id}/preview` shares the first segment (shared/server-paths.ts).
+  '/card/:id': 'the card page',
+  // What is left over is the owner app's: index.html (D16).
+  '/*': 'the owner app',
+  '/': 'the owner app',
+  // @fastify/static's route for the built app's own file, when `dist/app` exists (after `npm run build`).
+  '/index.html': 'the owner app',
+};
+
+/** A request path for a route: every parameter and wildcard filled in. */
+const samplePath = (url: string) => url.replace(/:[A-Za-z]+/g, 'x1').replace(/\*/g, 'x1/x2');
+
+describe('the server paths of shared/server-paths.ts against the routes of the real app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BENCH_ROUTES: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  it('saw the routes of every feature being registered', () => {
+    const urls = new Set(registered.map((r) => r.url));
+    for (const url of ['/api/auth/*', '/account/sessions', '/lead/update', '/go/:linkId', '/p/:id', '/download/calendar', '/healthz'])
+      expect(urls).toContain(url);
+  });
+
+  it('covers every route the app registers, so neither app.ts nor the Vite dev proxy hands one to the owner app', () => {
+    const uncovered = [...new Set(registered.map((r) => r.url))].filter((url) => !(url in NOT_LISTED) && !isServerPath(samplePath(url)));
+    expect(uncovered).toEqual([]);
+  });
+
+  it('answers a path of the list that no route takes with the 404, never the owner app', async () => {
+    for (const path of ['/lead/none', '/account/none', '/go', '/p/a/b', '/social-media-link/none']) {
+      const res = await t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+      expect(res.statusCode, path).toBe(404);
+    }
+  });
+});
