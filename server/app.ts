@@ -35,6 +35,7 @@ import uploadRoutes from './features/profiles/upload.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import appleWebServiceRoutes from './features/wallet/apple-web-service.routes.ts';
 import backgroundRoutes from './features/backgrounds/background.routes.ts';
+import signatureRoutes from './features/signatures/signature.routes.ts';
 import statsRoutes from './features/stats/stats.routes.ts';
 import goRoutes from './features/stats/go.routes.ts';
 import clickRoutes from './features/stats/click.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(walletRoutes);
   await app.register(appleWebServiceRoutes);
   await app.register(backgroundRoutes);
+  await app.register(signatureRoutes);
   await app.register(statsRoutes);
   await app.register(goRoutes);
   await app.register(clickRoutes);

@@ -39,6 +39,7 @@ import { createApplePassTokens } from './features/wallet/apple-pass-token.ts';
 import { createWalletPassRepository } from './features/wallet/wallet-pass.repository.ts';
 import { createPassPusher } from './features/wallet/pass-push.ts';
 import { createBackgroundService } from './features/backgrounds/background.service.ts';
+import { createSignatureService } from './features/signatures/signature.service.ts';
 import { createPublicPageService } from './features/public-pages/public-page.service.ts';
 import { createWebhookRepository } from './features/integrations/webhook.repository.ts';
 import { createWebhookService } from './features/integrations/webhook.service.ts';
@@ -157,6 +158,8 @@ export function createServices(deps: {
     appleWebService,
     /** Video-call backgrounds of an owner's profiles (issue 26). */
     backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots }),
+    /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
+    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,

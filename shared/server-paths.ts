@@ -44,6 +44,8 @@ export const SERVER_PATHS = [
   '/operator',
   '/go',
   '/media',
+  // Issue 26: the link icons of e-mail signatures, fetched by mail clients.
+  '/signature-icons',
   '/cards',
   '/locales',
   '/app-config.json',

@@ -13,6 +13,7 @@ import { EditProfilePage, ProfilePreviewPage } from './features/profiles/index.t
 import { CardPreviewPage, MyCardPage, RegisterCardPage } from './features/cards/index.ts';
 import { LeadsPage } from './features/leads/index.ts';
 import { ProfileStatsPage } from './features/stats/index.ts';
+import { SignaturePage } from './features/share/index.ts';
 import { IntegrationsPage } from './features/integrations/index.ts';
 import { ConsolePage } from './features/operator/index.ts';
 import { AcceptInvitationPage, TeamPage } from './features/team/index.ts';
@@ -52,6 +53,7 @@ export function App() {
                   <Route path="/register-card" element={<RegisterCardPage />} />
                   <Route path="/profile/:id" element={<EditProfilePage />} />
                   <Route path="/profile/:id/stats" element={<ProfileStatsPage />} />
+                  <Route path="/profile/:id/signature" element={<SignaturePage />} />
                   <Route path="/my-card/:id" element={<MyCardPage />} />
                   <Route path="/leads" element={<LeadsPage />} />
                 </Route>

@@ -59,6 +59,9 @@ export type IconName = LinkType | keyof typeof UI_ICONS;
 
 const ICONS: Record<IconName, string> = { ...LINK_ICONS, ...UI_ICONS };
 
+/** An icon's drawing (the inside of a 24 px `<svg>`): the e-mail signature renders link icons to PNG from it (issue 26). */
+export const iconMarkup = (name: IconName): string => ICONS[name];
+
 /** The element id of an icon's symbol; the web-link dialog copies it between `<use>` elements. */
 export const iconId = (name: IconName): string => `i-${name}`;
 

@@ -49,6 +49,7 @@ export const statsSchema = z.object({
     share: z.number(),
     shareqr: z.number(),
     background: z.number(),
+    signature: z.number(),
   }),
   /** Clicks per link of the range, most clicked first; links since removed are left out. */
   links: z.array(z.object({ socialMediaLinkId: z.string(), name: z.string(), clicks: z.number() })),

@@ -12,6 +12,9 @@ const shared = {
   root: fileURLToPath(new URL('../..', import.meta.url)),
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // expect.poll waits on a real browser and server: vitest's 1 s default failed a screen that
+  // took 1.5 s to show on a loaded CI machine (the wallet badges, 2026-11-26).
+  expect: { poll: { timeout: 10_000 } },
 };
 const LIGHTHOUSE = 'test/e2e/public-audits.test.ts';
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Profile } from '../../../../shared/schemas/profile.schema.ts';
 import { useAppConfig } from '../../lib/app-config.query.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
@@ -123,6 +124,15 @@ export default function SharePanelDialog({ target, onClose }: { target: ShareTar
                 >
                   {t('share.svg')}
                 </button>
+              </div>
+            </section>
+            <section className="stack-sm" aria-labelledby="share-signature">
+              <h3 id="share-signature">{t('share.signature_title')}</h3>
+              <p className="muted">{t('share.signature_intro')}</p>
+              <div className="button-row">
+                <Link className="btn btn-secondary btn-small" to={`/profile/${encodeURIComponent(target.id)}/signature`} onClick={onClose}>
+                  {t('share.signature_open')}
+                </Link>
               </div>
             </section>
             <BackgroundSection profileId={target.id} />
