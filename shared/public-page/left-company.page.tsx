@@ -10,7 +10,15 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  * Issue 24's offboarding: the company profile of someone who left the organisation says so, with
  * the company's contact instead of the person's, so a printed card never ends on a 404.
  */
-export function LeftCompanyPage({ name, company, t }: { name: string; company: LeftCompany; t: Translate<'left_heading' | 'left_text' | 'left_contact_heading'> }) {
+export function LeftCompanyPage({
+  name,
+  company,
+  t,
+}: {
+  name: string;
+  company: LeftCompany;
+  t: Translate<'left_heading' | 'left_text' | 'left_contact_heading'>;
+}) {
   const vars = { name, company: company.name };
   const website = /^https?:\/\//.test(company.websiteUrl) ? company.websiteUrl : '';
   return (

@@ -16,7 +16,11 @@ export interface CsvAssignment {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const unquote = (cell: string) => cell.trim().replace(/^"(.*)"$/, '$1').trim();
+const unquote = (cell: string) =>
+  cell
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 
 /**
  * Pure: reads a CSV of `cardId,email` (comma, semicolon or tab; an optional header line whose

@@ -103,8 +103,10 @@ const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSession
     withSchema({ body: organisationCardsRegisterSchema, response: { 200: z.object({ registered: z.number() }), ...errors } }),
     (req) => orgCards.register(ownerOf(req), req.body),
   );
-  app.get('/find/own/organisation/cards', withSchema({ querystring: organisationQuerySchema, response: { 200: organisationCardListSchema, ...errors } }), (req) =>
-    orgCards.list(ownerOf(req), req.query.organisationId),
+  app.get(
+    '/find/own/organisation/cards',
+    withSchema({ querystring: organisationQuerySchema, response: { 200: organisationCardListSchema, ...errors } }),
+    (req) => orgCards.list(ownerOf(req), req.query.organisationId),
   );
   app.post('/organisation/card/assign', withSchema({ body: organisationCardAssignSchema, response: { 200: organisationCardSchema, ...errors } }), (req) =>
     orgCards.assign(ownerOf(req), req.body),

@@ -47,7 +47,9 @@ export function createProfileRepository(db: Db, stamps: ProfileStamps = createPr
       // offboarding's "no longer works here" page) must not stop them deleting it (docs/teams.md).
       .select((eb) =>
         eb
-          .exists(eb.selectFrom('card').select(sql.lit(1).as('one')).whereRef('card.profileId', '=', 'profile.id').whereRef('card.userId', '=', 'profile.userId'))
+          .exists(
+            eb.selectFrom('card').select(sql.lit(1).as('one')).whereRef('card.profileId', '=', 'profile.id').whereRef('card.userId', '=', 'profile.userId'),
+          )
           .as('isInUse'),
       );
   const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined => row && { ...row, isInUse: Boolean(row.isInUse) };
