@@ -69,6 +69,8 @@ export function createTemplateRepository(db: Db) {
         .select(['templatedProfile.profileId', 'templatedProfile.userId', 'organisationTemplate.fieldValues'])
         .where('templatedProfile.organisationId', '=', organisationId)
         .where('profile.status', '!=', 'DELETED')
+        // One that says its owner left (an earlier membership) is no company profile any more.
+        .where('profile.leftCompany', 'is', null)
         .orderBy('profile.created')
         .orderBy('profile.id');
       if (userId) q = q.where('templatedProfile.userId', '=', userId);

@@ -40,18 +40,29 @@ export function CardsCsvSection({ organisationId, onDone }: { organisationId: st
   return (
     <form className="security-form team-invite" onSubmit={submit}>
       <h3 className="team-subtitle">{t('csv_title')}</h3>
-      <p className="muted" id="team-csv-hint">
+      <p className="field-hint" id="team-csv-hint">
         {t('csv_hint')}
       </p>
-      <label htmlFor="team-csv-file">{t('csv_file')}</label>
-      <input id="team-csv-file" type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void pick(e)} />
-      <label htmlFor="team-csv-text">{t('csv_text')}</label>
-      <textarea id="team-csv-text" rows={4} value={csv} onChange={(e) => setCsv(e.target.value)} aria-describedby="team-csv-hint" placeholder="cardId,email" />
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <div className="field">
+        <label htmlFor="team-csv-file">{t('csv_file')}</label>
+        <input id="team-csv-file" type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void pick(e)} />
+      </div>
+      <div className="field">
+        <label htmlFor="team-csv-text">{t('csv_text')}</label>
+        <textarea
+          id="team-csv-text"
+          rows={4}
+          value={csv}
+          onChange={(e) => setCsv(e.target.value)}
+          aria-describedby="team-csv-hint"
+          placeholder="cardId,email"
+        />
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
       {refused.length > 0 && (
         <div className="alert alert-error" role="alert">
           <p>{t('csv_refused')}</p>

@@ -63,16 +63,18 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
       </h2>
       <p className="lead">{t('cards_intro')}</p>
       <form className="security-form team-invite" onSubmit={register}>
-        <label htmlFor="team-card-ids">{t('cards_register_ids')}</label>
-        <textarea id="team-card-ids" rows={3} value={ids} onChange={(e) => setIds(e.target.value)} aria-describedby="team-card-ids-hint" />
-        <p id="team-card-ids-hint" className="muted">
-          {t('cards_register_hint')}
-        </p>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
+        <div className="field">
+          <label htmlFor="team-card-ids">{t('cards_register_ids')}</label>
+          <textarea id="team-card-ids" rows={3} value={ids} onChange={(e) => setIds(e.target.value)} aria-describedby="team-card-ids-hint" />
+          <p id="team-card-ids-hint" className="field-hint">
+            {t('cards_register_hint')}
           </p>
-        )}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {t('cards_register_submit')}
