@@ -204,3 +204,18 @@ describe('POST /organisation/cards/assign-csv', () => {
     expectD4(await t.post('/organisation/cards/assign-csv', { organisationId, csv: 'a,b@c.d' }, other.admin), 404, 'cmc/organisation-not-found');
   });
 });
+
+describe('bulk card calls of one organisation', () => {
+  it('are limited to 30 an hour (429 with Retry-After), registration and CSV together; another organisation is not held back', async () => {
+    const { organisationId, admin } = await team();
+    const other = await team();
+    for (let i = 0; i < 15; i++) {
+      expect((await t.post('/organisation/cards/register', { organisationId, cardIds: ['neverMinted'] }, admin)).status).toBe(409);
+      expect((await t.post('/organisation/cards/assign-csv', { organisationId, csv: 'neverMinted,a@b.example' }, admin)).status).toBe(200);
+    }
+    const held = await t.post('/organisation/cards/register', { organisationId, cardIds: ['neverMinted'] }, admin);
+    expectD4(held, 429, 'cmc/rate-limited');
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.post('/organisation/cards/register', { organisationId: other.organisationId, cardIds: ['neverMinted'] }, other.admin)).status).toBe(409);
+  });
+});

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrganisationCard } from '../../../../shared/schemas/organisation-card.schema.ts';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
+import { TeamErrorCode } from '../../../../shared/error-codes.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { CardsCsvSection } from './cards-csv.section.tsx';
 import { teamApi, teamKeys } from './team.api.ts';
@@ -12,6 +14,11 @@ import { teamApi, teamKeys } from './team.api.ts';
 export const parseCardIds = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
 
 type Filter = 'all' | 'assigned' | 'unassigned';
+/** The two refusals an admin can fix here, in the app's language; anything else as the server says it. */
+const CARD_ERRORS: Record<string, 'cards_error_no_company_profile' | 'cards_error_not_available'> = {
+  [TeamErrorCode.noCompanyProfile]: 'cards_error_no_company_profile',
+  [TeamErrorCode.cardNotAvailable]: 'cards_error_not_available',
+};
 const shown = (filter: Filter) => (c: OrganisationCard) => filter === 'all' || (filter === 'assigned') === (c.member !== null);
 
 /** Issue 24's cards for a team: register an order by its ids, see which cards are unassigned, assign and take back, or assign by CSV. */
@@ -38,18 +45,22 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
       toast.success(t('cards_registered', { count: done.registered }));
       setIds('');
     } catch (err) {
-      setError(errorMessage(err, tm));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }
     await reload();
+  };
+  const failure = (err: unknown) => {
+    const key = err instanceof ApiRequestError ? CARD_ERRORS[err.code] : undefined;
+    return key ? t(key) : errorMessage(err, tm);
   };
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
       toast.success(done);
     } catch (err) {
-      toast.error(errorMessage(err, tm));
+      toast.error(failure(err));
     }
     await reload();
   };
