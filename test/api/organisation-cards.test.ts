@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * Issue 24: cards for a team. An admin registers an order of cards to the organisation (all or
@@ -9,10 +11,16 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
  */
 
 let t: TestApp;
+let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Webhooks to the loopback receiver: a member hears of the cards given to and taken from them.
+  t = await createTestApp({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
+  receiver = await startWebhookReceiver();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
 
 const VALUES = { companyName: 'Acme GmbH', companyWebsiteUrl: 'https://acme.example', businessPhoneNumber: '+49 221 1234' };
 
@@ -217,5 +225,24 @@ describe('bulk card calls of one organisation', () => {
     expectD4(held, 429, 'cmc/rate-limited');
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.post('/organisation/cards/register', { organisationId: other.organisationId, cardIds: ['neverMinted'] }, other.admin)).status).toBe(409);
+  });
+});
+
+describe('an organisation’s card and the member’s webhooks (issue 25)', () => {
+  it('announces card.assigned to the member it is given to and card.reset to the one it leaves', async () => {
+    const { organisationId, admin, mia, ben, miaProfile } = await team();
+    const path = `/hook/${Math.random().toString(36).slice(2)}`;
+    const created = await t.post('/webhook/create', { url: `http://127.0.0.1:${receiver.port}${path}`, events: ['card.assigned', 'card.reset'] }, mia);
+    expect(created.status, created.raw).toBe(200);
+    const payload = (type: string) => async () => {
+      const r = await receiver.waitFor((w: ReceivedWebhook) => w.path === path && (JSON.parse(w.body) as { type: string }).type === type);
+      return (new Webhook(created.body.secret as string).verify(r.body, r.headers) as { data: unknown }).data;
+    };
+    const [cardId] = await t.mintCards('rainbow', 1);
+    await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId] }, admin);
+    expect((await t.post('/organisation/card/assign', { organisationId, cardId, userId: mia.userId }, admin)).status).toBe(200);
+    expect(await payload('card.assigned')()).toEqual({ id: cardId, profileId: miaProfile });
+    expect((await t.post('/organisation/card/assign', { organisationId, cardId, userId: ben.userId }, admin)).status).toBe(200);
+    expect(await payload('card.reset')()).toEqual({ id: cardId });
   });
 });

@@ -100,7 +100,7 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
       await change.updateTable('card').set({ userId, profileId, registered: now, views: 0 }).where('id', '=', id).execute();
     },
 
-    ...organisationCardQueries(db),
+    ...organisationCardQueries(db, outbox),
 
     /** Adds counted scans (D10) in place, so concurrent writers never lose one. */
     async addScans(scans: Map<string, number>, trx: Db = db): Promise<void> {
@@ -151,9 +151,13 @@ export interface OrganisationCardRow {
  * card leaves and joins, so their stamps move (`isInUse`, the card pages) in the same transaction
  * as the organisation's audit entry.
  */
-function organisationCardQueries(db: Db) {
+function organisationCardQueries(db: Db, outbox: EventOutbox) {
   const ofOrganisation = (trx: Db, organisationId: string) =>
     trx.selectFrom('card').select(['id', 'edition', 'userId', 'profileId', 'blocked']).where('organisationId', '=', organisationId);
+  /** The holder a card leaves hears of it as a reset (issue 25's events, in the change's transaction). */
+  const tellLeft = async (change: ProfileChange, id: string, previous: string | null | undefined, next: string | null) => {
+    if (previous && previous !== next) await outbox.emit(change, { userId: previous, type: 'card.reset', data: { id } });
+  };
   return {
     /** The ids among `ids` that are minted, unregistered, unblocked and no organisation's: those bulk registration takes. */
     async registrable(ids: readonly string[]): Promise<Set<string>> {
@@ -199,26 +203,33 @@ function organisationCardQueries(db: Db) {
     },
     /** Assigns an organisation's card to a member's profile (a new holder starts at 0 scans, as D6's registration). */
     async assignInOrganisation(organisationId: string, cardId: string, userId: string, profileId: string, now: number, change: ProfileChange) {
+      const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
       const result = await change
         .updateTable('card')
         .set({ userId, profileId, registered: now, views: 0 })
         .where('id', '=', cardId)
         .where('organisationId', '=', organisationId)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await tellLeft(change, cardId, previous, userId);
+      await outbox.emit(change, { userId, type: 'card.assigned', data: { id: cardId, profileId } });
+      return true;
     },
     /**
      * Takes an organisation's card back from its member. `keepPage`: the card keeps showing its
      * profile (the offboarding's "no longer works here" page); otherwise it shows none.
      */
     async unassignInOrganisation(organisationId: string, cardId: string, keepPage: boolean, change: ProfileChange) {
+      const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
       const result = await change
         .updateTable('card')
         .set(keepPage ? { userId: null } : { userId: null, profileId: null, registered: null })
         .where('id', '=', cardId)
         .where('organisationId', '=', organisationId)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await tellLeft(change, cardId, previous, null);
+      return true;
     },
   };
 }
