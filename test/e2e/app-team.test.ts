@@ -67,6 +67,15 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       await assignSelect.selectOption(member.userId);
       await page.getByText(text(lng, 'team', 'card_assigned', { cardId })).waitFor();
       await page.getByRole('button', { name: text(lng, 'team', 'card_unassign_label', { cardId }) }).waitFor();
+      // A CSV with a line that cannot be assigned assigns nothing and says which line and why.
+      await page.getByLabel(text(lng, 'team', 'csv_text')).fill(`cardId,email\nunknownCard,${member.email}\n`);
+      await page.getByRole('button', { name: text(lng, 'team', 'csv_submit') }).click();
+      await page.getByText(text(lng, 'team', 'csv_refused')).waitFor();
+      await page
+        .getByText(
+          text(lng, 'team', 'csv_line', { line: 2, cardId: 'unknownCard', email: member.email, reason: text(lng, 'team', 'csv_error.card-not-found') }),
+        )
+        .waitFor();
       await expectAccessible(page, 'team as admin');
       await maybeScreenshot(page, `team-admin-${lng}-360`, { fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
