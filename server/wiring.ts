@@ -55,6 +55,8 @@ import { createOrganisationService } from './features/organisations/organisation
 import { createInvitationService } from './features/organisations/invitation.service.ts';
 import { createTemplateRepository } from './features/organisations/template.repository.ts';
 import { createTemplateService } from './features/organisations/template.service.ts';
+import { createOffboarding } from './features/organisations/offboarding.ts';
+import { createOrganisationCardService } from './features/organisations/organisation-card.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -114,8 +116,10 @@ export function createServices(deps: {
   const jsonCache = createProfileJsonCache();
   // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
   const organisations = createOrganisationRepository(db);
-  const organisationService = createOrganisationService({ organisations });
-  const templateService = createTemplateService({ templates: createTemplateRepository(db), profiles, organisationService });
+  const templates = createTemplateRepository(db);
+  const offboard = createOffboarding({ organisations, templates, cards, leads, profiles });
+  const organisationService = createOrganisationService({ organisations, offboard });
+  const templateService = createTemplateService({ templates, profiles, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
@@ -195,6 +199,8 @@ export function createServices(deps: {
     /** Issue 24: organisations, members, roles and the offboarding. */
     organisations: organisationService,
     templates: templateService,
+    /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
+    organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
     invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
     account: createAccountService({ auth, db, accounts: createAccountRepository(db, profiles), storage, mailer, rateLimiter, log, timeZones }),
   };

@@ -54,6 +54,10 @@ export const TeamErrorCode = {
   lastOwner: 'cmc/last-owner',
   /** A field the organisation's template locks (names it in `field`). */
   fieldLocked: 'cmc/field-locked',
+  /** A card named for bulk registration is unknown, registered, blocked or another organisation's (all or nothing). */
+  cardNotAvailable: 'cmc/card-not-available',
+  /** The member has no company profile (made from one of the organisation's templates) for a card or leads to show on. */
+  noCompanyProfile: 'cmc/no-company-profile',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof TeamErrorCode)[keyof typeof TeamErrorCode];
 

@@ -183,6 +183,8 @@ export interface ProfileTable {
   created: number;
   /** Bumped on every change of the profile or its links: the public page cache keys on it. */
   updated: number;
+  /** Issue 24: the company's contact (JSON `LeftCompany`) once the owner left the organisation whose template made it (migration 015). */
+  leftCompany: string | null;
 }
 
 /** A web or social link of a profile (SPEC 3 "social media link"). */
@@ -213,6 +215,8 @@ export interface CardTable {
   blocked: number | null;
   /** Issue 28: the batch it was minted in, null for cards from before batches. */
   batchId: string | null;
+  /** Issue 24: the organisation it was registered to in bulk (migration 015); its admins assign it. */
+  organisationId: string | null;
 }
 
 /** A visitor's e-mail left on a profile (D5), with the details and consent of issue 12. */

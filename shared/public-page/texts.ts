@@ -70,6 +70,10 @@ export const PROFILE_KEYS = [
   'open',
   'profile_not_found',
   'profile_not_found_text',
+  'left_title',
+  'left_heading',
+  'left_text',
+  'left_contact_heading',
 ] as const;
 
 /** Namespace `preview_profile`: what the owner app adds around the page on its preview routes. */

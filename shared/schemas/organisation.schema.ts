@@ -38,7 +38,17 @@ export const invitationIdBodySchema = z.object({ organisationId: idSchema, invit
 export const invitationAcceptSchema = z.object({ token: z.string().trim().min(20, 'must be the token of the invitation link').max(200) });
 
 export const memberRoleSchema = z.object({ organisationId: idSchema, userId: idSchema, role: organisationRoleSchema });
-export const memberRemoveSchema = z.object({ organisationId: idSchema, userId: idSchema });
+/**
+ * The offboarding: `cardsTo` receives the member's organisation cards (else they are unassigned
+ * and keep showing the "no longer works here" page), `leadsTo` the leads of their company
+ * profiles (else those stay on the profile). Neither may be the member removed.
+ */
+export const memberRemoveSchema = z
+  .object({ organisationId: idSchema, userId: idSchema, cardsTo: idSchema.optional(), leadsTo: idSchema.optional() })
+  .superRefine((body, ctx) => {
+    for (const field of ['cardsTo', 'leadsTo'] as const)
+      if (body[field] === body.userId) ctx.addIssue({ code: 'custom', path: [field], message: 'must be another member than the one removed' });
+  });
 
 /** The caller's organisation and their role in it. */
 export const organisationSchema = z.object({

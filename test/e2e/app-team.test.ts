@@ -5,7 +5,8 @@ import { useE2eSession } from './support/session.ts';
 
 // Issue 24: the Team area on a phone and a desktop. An owner creates the organisation and
 // invites by e-mail, the member accepts with the mailed link and sees what the template locks,
-// the admin removes the member, who is signed out.
+// the admin registers a card to the organisation and assigns it to the member, then removes the
+// member, who is signed out; the card's page then says the member no longer works at the company.
 const session = useE2eSession(startAppServer);
 
 describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
@@ -29,7 +30,7 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       await page.getByRole('button', { name: text(lng, 'team', 'invite_submit') }).click();
       await page.getByText(text(lng, 'team', 'invitation_status.pending')).waitFor();
       const organisationId = (await t.get('/find/own/organisation', admin)).body.organisationId as string;
-      await t.post(
+      const saved = await t.post(
         '/organisation/template/save',
         {
           organisationId,
@@ -53,9 +54,28 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       await expectAccessible(memberPage, 'team as member');
       await maybeScreenshot(memberPage, `team-member-${lng}-360`, { fullPage: true });
       await memberContext.close();
+      // The member's company profile, made from the template: the card will show it.
+      const templateId = saved.body.templateId as string;
+      expect((await t.post('/profile/create', { templateId, firstName: 'Mia', lastName: 'Muster' }, member)).status).toBe(200);
 
       await page.reload();
       await page.getByText(member.email).first().waitFor();
+      const [cardId] = await t.mintCards('rainbow', 1);
+      await page.getByLabel(text(lng, 'team', 'cards_register_ids')).fill(`${cardId}\n`);
+      await page.getByRole('button', { name: text(lng, 'team', 'cards_register_submit') }).click();
+      const assignSelect = page.getByLabel(text(lng, 'team', 'card_assign_to', { cardId }));
+      await assignSelect.selectOption(member.userId);
+      await page.getByText(text(lng, 'team', 'card_assigned', { cardId })).waitFor();
+      await page.getByRole('button', { name: text(lng, 'team', 'card_unassign_label', { cardId }) }).waitFor();
+      // A CSV with a line that cannot be assigned assigns nothing and says which line and why.
+      await page.getByLabel(text(lng, 'team', 'csv_text')).fill(`cardId,email\nunknownCard,${member.email}\n`);
+      await page.getByRole('button', { name: text(lng, 'team', 'csv_submit') }).click();
+      await page.getByText(text(lng, 'team', 'csv_refused')).waitFor();
+      await page
+        .getByText(
+          text(lng, 'team', 'csv_line', { line: 2, cardId: 'unknownCard', email: member.email, reason: text(lng, 'team', 'csv_error.card-not-found') }),
+        )
+        .waitFor();
       await expectAccessible(page, 'team as admin');
       await maybeScreenshot(page, `team-admin-${lng}-360`, { fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -65,14 +85,27 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
 
       await page.getByRole('button', { name: text(lng, 'team', 'remove_member', { email: member.email }) }).click();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: text(lng, 'team', 'remove') })
-        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text(lng, 'team', 'remove_cards_to')).waitFor();
+      await expectAccessible(page, 'team removal dialog');
+      await maybeScreenshot(page, `team-remove-${lng}-desktop`);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await maybeScreenshot(page, `team-remove-${lng}-360`);
+      await dialog.getByRole('button', { name: text(lng, 'team', 'remove') }).click();
       await page.getByText(text(lng, 'team', 'removed')).waitFor();
       await expect.poll(async () => (await t.get('/find/own/leads', member)).status).toBe(401);
       const members = (await t.get(`/find/own/organisation/members?organisationId=${organisationId}`, admin)).body.members as Array<{ email: string }>;
       expect(members.map((m) => m.email)).toEqual([admin.email]);
+
+      // The printed card still works: its page says the member left, with the company's contact.
+      const cardPage = await adminContext.newPage();
+      await cardPage.goto(`${base}/card/${cardId}?lng=${lng}`);
+      await cardPage.waitForURL(/\/p\//);
+      await cardPage.goto(`${cardPage.url()}&lng=${lng}`);
+      await cardPage.getByRole('heading', { level: 1, name: text(lng, 'profile', 'left_heading', { name: 'Mia Muster', company: 'Acme GmbH' }) }).waitFor();
+      await cardPage.getByRole('link', { name: 'acme.example' }).waitFor();
+      await expectAccessible(cardPage, 'left company page');
+      await maybeScreenshot(cardPage, `team-left-page-${lng}-360`, { fullPage: true });
     });
   }, 90_000);
 });

@@ -51,6 +51,8 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
         .where('id', '=', id)
         .where('userId', 'is', null)
         .where('blocked', 'is', null)
+        // Issue 24: an organisation's card is assigned by its admins, never claimed.
+        .where('organisationId', 'is', null)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
       await outbox.emit(change, { userId, type: 'card.registered', data: { id, profileId } });
@@ -98,6 +100,8 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
       await change.updateTable('card').set({ userId, profileId, registered: now, views: 0 }).where('id', '=', id).execute();
     },
 
+    ...organisationCardQueries(db, outbox),
+
     /** Adds counted scans (D10) in place, so concurrent writers never lose one. */
     async addScans(scans: Map<string, number>, trx: Db = db): Promise<void> {
       for (const [id, n] of scans) {
@@ -132,3 +136,100 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
   };
 }
 export type CardRepository = ReturnType<typeof createCardRepository>;
+
+/** An organisation's card as its admins list it: the member it is assigned to, if any. */
+export interface OrganisationCardRow {
+  id: string;
+  edition: string;
+  userId: string | null;
+  profileId: string | null;
+  blocked: number | null;
+}
+
+/**
+ * Issue 24: SQL of an organisation's cards. Writes take the `ProfileChange` of the profiles a
+ * card leaves and joins, so their stamps move (`isInUse`, the card pages) in the same transaction
+ * as the organisation's audit entry.
+ */
+function organisationCardQueries(db: Db, outbox: EventOutbox) {
+  const ofOrganisation = (trx: Db, organisationId: string) =>
+    trx.selectFrom('card').select(['id', 'edition', 'userId', 'profileId', 'blocked']).where('organisationId', '=', organisationId);
+  /** The holder a card leaves hears of it as a reset (issue 25's events, in the change's transaction). */
+  const tellLeft = async (change: ProfileChange, id: string, previous: string | null | undefined, next: string | null) => {
+    if (previous && previous !== next) await outbox.emit(change, { userId: previous, type: 'card.reset', data: { id } });
+  };
+  return {
+    /** The ids among `ids` that are minted, unregistered, unblocked and no organisation's: those bulk registration takes. */
+    async registrable(ids: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < ids.length; i += 200) {
+        const rows = await db
+          .selectFrom('card')
+          .select('id')
+          .where('id', 'in', ids.slice(i, i + 200))
+          .where('userId', 'is', null)
+          .where('blocked', 'is', null)
+          .where('organisationId', 'is', null)
+          .execute();
+        for (const r of rows) found.add(r.id);
+      }
+      return found;
+    },
+    /** Registers cards to an organisation all or none: false (nothing changed) when any of them was taken meanwhile. */
+    async registerToOrganisation(ids: readonly string[], organisationId: string, trx: Db): Promise<boolean> {
+      let changed = 0;
+      for (let i = 0; i < ids.length; i += 200) {
+        const result = await trx
+          .updateTable('card')
+          .set({ organisationId })
+          .where('id', 'in', ids.slice(i, i + 200))
+          .where('userId', 'is', null)
+          .where('blocked', 'is', null)
+          .where('organisationId', 'is', null)
+          .executeTakeFirst();
+        changed += Number(result.numUpdatedRows);
+      }
+      return changed === ids.length;
+    },
+    organisationCards(organisationId: string): Promise<OrganisationCardRow[]> {
+      return ofOrganisation(db, organisationId).orderBy('id').execute();
+    },
+    organisationCard(organisationId: string, cardId: string, trx: Db = db): Promise<OrganisationCardRow | undefined> {
+      return ofOrganisation(trx, organisationId).where('id', '=', cardId).executeTakeFirst();
+    },
+    /** The organisation's cards assigned to one member. */
+    assignedTo(organisationId: string, userId: string): Promise<OrganisationCardRow[]> {
+      return ofOrganisation(db, organisationId).where('userId', '=', userId).orderBy('id').execute();
+    },
+    /** Assigns an organisation's card to a member's profile (a new holder starts at 0 scans, as D6's registration). */
+    async assignInOrganisation(organisationId: string, cardId: string, userId: string, profileId: string, now: number, change: ProfileChange) {
+      const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
+      const result = await change
+        .updateTable('card')
+        .set({ userId, profileId, registered: now, views: 0 })
+        .where('id', '=', cardId)
+        .where('organisationId', '=', organisationId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await tellLeft(change, cardId, previous, userId);
+      await outbox.emit(change, { userId, type: 'card.assigned', data: { id: cardId, profileId } });
+      return true;
+    },
+    /**
+     * Takes an organisation's card back from its member. `keepPage`: the card keeps showing its
+     * profile (the offboarding's "no longer works here" page); otherwise it shows none.
+     */
+    async unassignInOrganisation(organisationId: string, cardId: string, keepPage: boolean, change: ProfileChange) {
+      const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
+      const result = await change
+        .updateTable('card')
+        .set(keepPage ? { userId: null } : { userId: null, profileId: null, registered: null })
+        .where('id', '=', cardId)
+        .where('organisationId', '=', organisationId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await tellLeft(change, cardId, previous, null);
+      return true;
+    },
+  };
+}

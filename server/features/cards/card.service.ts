@@ -130,10 +130,14 @@ export function createCardService(deps: {
       const alreadyRegistered = () =>
         conflict(
           ErrorCode.cardAlreadyRegistered,
-          card.userId === owner.userId ? 'You have already registered this card.' : 'This card is already registered to another account.',
+          card.userId === owner.userId
+            ? 'You have already registered this card.'
+            : card.organisationId
+              ? 'This card belongs to an organisation: its admins assign it.'
+              : 'This card is already registered to another account.',
         );
       if (card.blocked) throw cardBlocked();
-      if (card.userId) throw alreadyRegistered();
+      if (card.userId || card.organisationId) throw alreadyRegistered();
       const existing = choice.profileId;
       if (existing && !(await profiles.findOwn(owner.userId, existing))) throw profileNotFound();
       // A new profile is made in the same change, so no stamp of an existing profile moves;

@@ -12,4 +12,10 @@ export { PRINT_PNG_SIZE, printCardFiles, printCsv, printRow, type PrintFile } fr
 
 /** An owner's card as other features may read it. */
 export type CardAccess = Pick<CardRepository, 'findOwn'>;
+/** Issue 24: an organisation's cards as the organisations feature registers, lists and assigns them. */
+export type OrganisationCardAccess = Pick<
+  CardRepository,
+  'registrable' | 'registerToOrganisation' | 'organisationCards' | 'organisationCard' | 'assignedTo' | 'assignInOrganisation' | 'unassignInOrganisation'
+>;
+export type { OrganisationCardRow } from './card.repository.ts';
 export { qrPng } from './qr-code.ts';

@@ -1,7 +1,10 @@
 /**
  * What other features may use of leads (issue 21: only through this file): the services'
- * types. No other feature reads or writes leads itself.
+ * types, and the one move of leads the organisations' offboarding makes in its transaction.
  */
+import type { LeadRepository } from './lead.repository.ts';
 export type { ContactService } from './contact.service.ts';
 export type { LeadService } from './lead.service.ts';
 export type { LeadRetention } from './lead-retention.ts';
+/** Issue 24: the offboarding moves a former member's company-profile leads to another member. */
+export type LeadTransfer = Pick<LeadRepository, 'moveToProfile'>;

@@ -148,6 +148,16 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
       return Number(row.n);
     },
 
+    /**
+     * Issue 24's offboarding: moves every lead of the `from` profiles to the profile `to` inside
+     * the caller's transaction; answers how many moved. The leads' owner is their profile's.
+     */
+    async moveToProfile(from: readonly string[], to: string, trx: Db): Promise<number> {
+      if (from.length === 0) return 0;
+      const result = await trx.updateTable('lead').set({ profileId: to }).where('profileId', 'in', from).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** True when the profile is the owner's (deleted or not). */
     async ownsProfile(userId: string, profileId: string): Promise<boolean> {
       const row = await db.selectFrom('profile').select('id').where('id', '=', profileId).where('userId', '=', userId).executeTakeFirst();

@@ -128,8 +128,11 @@ export function createOrganisationRepository(db: Db) {
       userId: string,
       entry: OrganisationAuditTable,
       alsoInside?: (trx: Db) => Promise<void>,
+      outer?: Db,
     ): Promise<'removed' | 'last-owner' | 'gone'> {
-      return db.transaction().execute(async (trx) => {
+      // Inside the caller's transaction (the offboarding's profile change) when one is given.
+      const run = <T>(work: (trx: Db) => Promise<T>) => (outer ? work(outer) : db.transaction().execute(work));
+      return run(async (trx) => {
         if (!(await lock(trx, organisationId))) return 'gone';
         const current = await roleIn(trx, organisationId, userId);
         if (!current) return 'gone';
@@ -140,6 +143,11 @@ export function createOrganisationRepository(db: Db) {
         await audit(trx, entry);
         return 'removed';
       });
+    },
+
+    /** Writes audit entries inside the caller's transaction (a change of cards or profiles). */
+    async addAudit(entries: readonly OrganisationAuditTable[], trx: Db) {
+      for (const entry of entries) await audit(trx, entry);
     },
 
     /** Stores invitations (and their audit entries) all or none. */

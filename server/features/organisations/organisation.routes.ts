@@ -19,6 +19,15 @@ import {
 } from '../../../shared/schemas/organisation.schema.ts';
 import { templateListSchema, templateSaveSchema } from '../../../shared/schemas/organisation-template.schema.ts';
 import { LANGUAGES } from '../../../shared/schemas/profile.schema.ts';
+import {
+  cardsCsvResultSchema,
+  organisationCardAssignSchema,
+  organisationCardListSchema,
+  organisationCardSchema,
+  organisationCardsCsvSchema,
+  organisationCardsRegisterSchema,
+  organisationCardUnassignSchema,
+} from '../../../shared/schemas/organisation-card.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage, requestLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
@@ -85,6 +94,28 @@ const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSession
   );
   app.get('/find/own/organisation/templates', withSchema({ querystring: organisationQuerySchema, response: { 200: templateListSchema, ...errors } }), (req) =>
     services.templates.list(ownerOf(req), req.query.organisationId),
+  );
+
+  // Cards for a team: an admin registers an order of cards, lists them, assigns and takes them back.
+  const orgCards = services.organisationCards;
+  app.post(
+    '/organisation/cards/register',
+    withSchema({ body: organisationCardsRegisterSchema, response: { 200: z.object({ registered: z.number() }), ...errors } }),
+    (req) => orgCards.register(ownerOf(req), req.body),
+  );
+  app.get(
+    '/find/own/organisation/cards',
+    withSchema({ querystring: organisationQuerySchema, response: { 200: organisationCardListSchema, ...errors } }),
+    (req) => orgCards.list(ownerOf(req), req.query.organisationId),
+  );
+  app.post('/organisation/card/assign', withSchema({ body: organisationCardAssignSchema, response: { 200: organisationCardSchema, ...errors } }), (req) =>
+    orgCards.assign(ownerOf(req), req.body),
+  );
+  app.post('/organisation/card/unassign', withSchema({ body: organisationCardUnassignSchema, response: { 200: organisationCardSchema, ...errors } }), (req) =>
+    orgCards.unassign(ownerOf(req), req.body),
+  );
+  app.post('/organisation/cards/assign-csv', withSchema({ body: organisationCardsCsvSchema, response: { 200: cardsCsvResultSchema, ...errors } }), (req) =>
+    orgCards.assignCsv(ownerOf(req), req.body),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { newAuditId, newOrganisationId } from '../../lib/ids.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
+import type { Offboarding } from './offboarding.ts';
 import { isAdmin, mayChangeRole, mayRemove } from './roles.ts';
 import { presentMember, presentOrganisation } from './organisation.presenter.ts';
 
@@ -36,8 +37,8 @@ export function auditEntry(
  * not a member of it gets 404 (as for another owner's profile), a member on an admin call 403.
  * `removeMember` is the offboarding others (SCIM, issue 27) call too.
  */
-export function createOrganisationService(deps: { organisations: OrganisationRepository }) {
-  const { organisations } = deps;
+export function createOrganisationService(deps: { organisations: OrganisationRepository; offboard: Offboarding }) {
+  const { organisations, offboard } = deps;
 
   /** The caller's membership of `organisationId`: 404 when none, 403 when `admin` is needed and they are a member. */
   async function access(actor: Owner, organisationId: string, need: 'member' | 'admin'): Promise<Membership> {
@@ -98,15 +99,17 @@ export function createOrganisationService(deps: { organisations: OrganisationRep
       return { userId: target.userId, role: input.role };
     },
     /**
-     * Offboarding: the member leaves the organisation and every session of theirs is deleted in
-     * the same transaction; the caller then drops remembered sessions on every instance (the
-     * route's `onIdentityChange`, as for a sign-out). Nothing of their own profiles is deleted or shown.
+     * Offboarding (offboarding.ts): the member leaves the organisation, every session of theirs
+     * is deleted, their organisation cards go back (or to `cardsTo`), their company profiles'
+     * leads to `leadsTo`, and their company profiles say they left, all in one transaction; the
+     * caller then drops remembered sessions on every instance (the route's `onIdentityChange`, as
+     * for a sign-out). Nothing of their private profiles is deleted, moved or shown.
      */
-    async removeMember(actor: Owner, input: { organisationId: string; userId: string }) {
+    async removeMember(actor: Owner, input: { organisationId: string; userId: string; cardsTo?: string; leadsTo?: string }) {
       const m = await access(actor, input.organisationId, 'admin');
       const target = await targetOf(m, input.userId);
       if (!mayRemove(m.role, target.role)) throw forbidden();
-      const outcome = await organisations.remove(m.organisationId, target.userId, auditEntry(m, 'member.remove', target.email));
+      const outcome = await offboard(m, target, input, auditEntry(m, 'member.remove', target.email));
       if (outcome === 'last-owner') throw lastOwner();
       if (outcome === 'gone') throw notFound(TeamErrorCode.memberNotFound, 'Member not found.');
       return { userId: target.userId, removed: true as const };

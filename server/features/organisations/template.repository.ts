@@ -57,6 +57,25 @@ export function createTemplateRepository(db: Db) {
         .where('templatedProfile.profileId', '=', profileId)
         .executeTakeFirst();
     },
+    /**
+     * The live company profiles of an organisation's members (made from one of its templates),
+     * oldest first, with the template's values: a card or the leads go to a member's oldest one.
+     */
+    companyProfiles(organisationId: string, userId?: string) {
+      let q = db
+        .selectFrom('templatedProfile')
+        .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
+        .innerJoin('organisationTemplate', 'organisationTemplate.id', 'templatedProfile.templateId')
+        .select(['templatedProfile.profileId', 'templatedProfile.userId', 'organisationTemplate.fieldValues'])
+        .where('templatedProfile.organisationId', '=', organisationId)
+        .where('profile.status', '!=', 'DELETED')
+        // One that says its owner left (an earlier membership) is no company profile any more.
+        .where('profile.leftCompany', 'is', null)
+        .orderBy('profile.created')
+        .orderBy('profile.id');
+      if (userId) q = q.where('templatedProfile.userId', '=', userId);
+      return q.execute();
+    },
     async insertTemplate(row: OrganisationTemplateTable, entry: OrganisationAuditTable, trx: Db) {
       await trx.insertInto('organisationTemplate').values(row).execute();
       await trx.insertInto('organisationAudit').values(entry).execute();

@@ -43,7 +43,15 @@ export function createProfileRepository(db: Db, stamps: ProfileStamps = createPr
     db
       .selectFrom('profile')
       .selectAll('profile')
-      .select((eb) => eb.exists(eb.selectFrom('card').select(sql.lit(1).as('one')).whereRef('card.profileId', '=', 'profile.id')).as('isInUse'));
+      // Only the owner's own cards: an organisation's card left on a former member's profile (the
+      // offboarding's "no longer works here" page) must not stop them deleting it (docs/teams.md).
+      .select((eb) =>
+        eb
+          .exists(
+            eb.selectFrom('card').select(sql.lit(1).as('one')).whereRef('card.profileId', '=', 'profile.id').whereRef('card.userId', '=', 'profile.userId'),
+          )
+          .as('isInUse'),
+      );
   const toUse = (row: (ProfileRow & { isInUse: unknown }) | undefined): ProfileWithUse | undefined => row && { ...row, isInUse: Boolean(row.isInUse) };
   /** What visitors may see: ACTIVE profiles of confirmed owners. */
   const publicOnly = (query: ReturnType<typeof withUse>) =>

@@ -9,6 +9,14 @@ import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
+import { leftCompanySchema, type LeftCompany } from '../../../shared/schemas/organisation-card.schema.ts';
+
+/** The company's contact stored on a former member's profile (issue 24), or null. */
+function leftCompanyOf(stored: string | null): LeftCompany | null {
+  if (!stored) return null;
+  const parsed = leftCompanySchema.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
+}
 
 /** What visitors see of a profile: only ACTIVE profiles exist for them (D8); views counted per D10. */
 export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
@@ -27,6 +35,15 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
 
   return {
     get,
+
+    /**
+     * The page of /p/{id}: the profile and, when its owner left the organisation whose template
+     * made it (issue 24), the company's contact that the page shows instead. Read on a render only.
+     */
+    async getForPage(profileId: string): Promise<{ profile: Profile; leftCompany: LeftCompany | null } | null> {
+      const row = await profiles.findActive(profileId);
+      return row ? { profile: presentProfile(row, await links.listByProfile(row.id)), leftCompany: leftCompanyOf(row.leftCompany) } : null;
+    },
 
     async getByShortLink(shortLinkId: string): Promise<Profile | null> {
       const row = await profiles.findActiveByShortLink(shortLinkId);

@@ -2,6 +2,8 @@ import { LANGUAGES, type Language, type Profile } from '../../../shared/schemas/
 import { CardBlockedPage, CardInvitePage, CardNotFoundPage } from '../../../shared/public-page/card-invite.page.tsx';
 import { LinkTreePage } from '../../../shared/public-page/link-tree.page.tsx';
 import { ProfileNotFoundPage } from '../../../shared/public-page/profile-not-found.page.tsx';
+import { LeftCompanyPage } from '../../../shared/public-page/left-company.page.tsx';
+import type { LeftCompany } from '../../../shared/schemas/organisation-card.schema.ts';
 import { ProfilePage } from '../../../shared/public-page/profile.page.tsx';
 import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
 import { displayName } from '../../../shared/public-page/profile-view.ts';
@@ -80,6 +82,20 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
         },
         <LinkTreePage profile={profile} lng={lng} t={t} counted />,
         CLIENT_SCRIPTS.linkTree,
+      );
+    },
+
+    /**
+     * Issue 24: /p/{id} of someone who left the organisation whose template made the profile:
+     * that they no longer work there, and the company's contact (200, never indexed).
+     */
+    leftCompany(profile: Profile, company: LeftCompany, lng: Language): RenderedPage {
+      const t = texts(lng, 'profile');
+      const vars = { name: displayName(profile, lng), company: company.name };
+      const path = `/p/${encodeURIComponent(profile.id)}`;
+      return renderDocument(
+        { lng, title: t('left_title', vars), description: t('left_text', vars), canonical: absolute(path), alternates: alternates(path), noindex: true },
+        <LeftCompanyPage name={vars.name} company={company} t={t} />,
       );
     },
 

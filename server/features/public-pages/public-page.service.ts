@@ -66,9 +66,13 @@ export function createPublicPageService(deps: {
       const cached = cache.peek(key);
       if (cached && cached.stamp === stamp) return { page: cached, status: 200 };
       const page = await cache.fill(key, async () => {
-        const profile = await publicProfiles.get(id);
+        const found = await publicProfiles.getForPage(id);
+        if (!found) return null;
+        const { profile, leftCompany } = found;
         // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
-        return profile && { stamp: profile.updated, profileId: profile.id, ...render.profile(profile, lng, source) };
+        // Issue 24: a former member's company profile says they left, with the company's contact.
+        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.profile(profile, lng, source);
+        return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
     },

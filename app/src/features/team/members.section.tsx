@@ -1,18 +1,19 @@
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORGANISATION_ROLES, type Member, type Organisation, type OrganisationRole } from '../../../../shared/schemas/organisation.schema.ts';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
-import { useConfirm } from '../../components/use-confirm.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
-import { teamApi, teamKeys } from './team.api.ts';
+import { RemoveMemberDialog } from './remove-member.dialog.tsx';
+import { teamApi, teamKeys, type RemovalChoice } from './team.api.ts';
 
 /** The member list with each member's role and the removal (offboarding). */
 export function MembersSection({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation('team');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
-  const [dialog, ask] = useConfirm();
+  const [removing, setRemoving] = useState<Member | null>(null);
   const id = organisation.organisationId;
   const members = useQuery({ queryKey: teamKeys.members(id), queryFn: () => teamApi.members(id), staleTime: 0 });
   const reload = () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
@@ -29,10 +30,10 @@ export function MembersSection({ organisation }: { organisation: Organisation })
     }
     await reload();
   };
-  const remove = async (m: Member) => {
-    if (!(await ask({ title: t('remove_member', { email: m.email }), message: t('remove_confirm', { email: m.email }), confirmLabel: t('remove') }))) return;
+  const remove = async (m: Member, choice: RemovalChoice) => {
+    setRemoving(null);
     try {
-      await teamApi.remove(id, m.userId);
+      await teamApi.remove(id, m.userId, choice);
       toast.success(t('removed'));
     } catch (error) {
       toast.error(errorMessage(error, tm));
@@ -73,7 +74,7 @@ export function MembersSection({ organisation }: { organisation: Organisation })
                     type="button"
                     className="btn btn-secondary btn-small"
                     aria-label={t('remove_member', { email: m.email })}
-                    onClick={() => void remove(m)}
+                    onClick={() => setRemoving(m)}
                   >
                     {t('remove')}
                   </button>
@@ -83,7 +84,12 @@ export function MembersSection({ organisation }: { organisation: Organisation })
           ))}
         </ul>
       )}
-      {dialog}
+      <RemoveMemberDialog
+        member={removing}
+        others={(members.data?.members ?? []).filter((m) => m.userId !== removing?.userId)}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(choice) => removing && void remove(removing, choice)}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   type OrganisationRole,
 } from '../../../../shared/schemas/organisation.schema.ts';
 import { templateListSchema } from '../../../../shared/schemas/organisation-template.schema.ts';
+import { cardsCsvResultSchema, organisationCardListSchema, organisationCardSchema } from '../../../../shared/schemas/organisation-card.schema.ts';
 import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
@@ -21,7 +22,14 @@ export const teamKeys = {
   invitations: (id: string) => ['team', id, 'invitations'] as const,
   templates: (id: string) => ['team', id, 'templates'] as const,
   audit: (id: string) => ['team', id, 'audit'] as const,
+  cards: (id: string) => ['team', id, 'cards'] as const,
 };
+
+/** Where a removed member's organisation cards and company leads go (the offboarding); unset: cards unassigned, leads stay. */
+export interface RemovalChoice {
+  cardsTo?: string;
+  leadsTo?: string;
+}
 
 /** Issue 24's owner calls. */
 export const teamApi = {
@@ -35,7 +43,17 @@ export const teamApi = {
   members: (id: string) => apiRequest(`/find/own/organisation/members${q(id)}`, { schema: memberListSchema }),
   setRole: (organisationId: string, userId: string, role: OrganisationRole) =>
     apiRequest<unknown>('/organisation/member/role', { body: { organisationId, userId, role } }),
-  remove: (organisationId: string, userId: string) => apiRequest<unknown>('/organisation/member/remove', { body: { organisationId, userId } }),
+  remove: (organisationId: string, userId: string, choice: RemovalChoice = {}) =>
+    apiRequest<unknown>('/organisation/member/remove', { body: { organisationId, userId, ...choice } }),
+  cards: (id: string) => apiRequest(`/find/own/organisation/cards${q(id)}`, { schema: organisationCardListSchema }),
+  registerCards: (organisationId: string, cardIds: string[]) =>
+    apiRequest('/organisation/cards/register', { body: { organisationId, cardIds }, schema: z.object({ registered: z.number() }) }),
+  assignCard: (organisationId: string, cardId: string, userId: string) =>
+    apiRequest('/organisation/card/assign', { body: { organisationId, cardId, userId }, schema: organisationCardSchema }),
+  unassignCard: (organisationId: string, cardId: string) =>
+    apiRequest('/organisation/card/unassign', { body: { organisationId, cardId }, schema: organisationCardSchema }),
+  assignCsv: (organisationId: string, csv: string) =>
+    apiRequest('/organisation/cards/assign-csv', { body: { organisationId, csv }, schema: cardsCsvResultSchema }),
   invite: (organisationId: string, emails: string[], role: 'admin' | 'member') =>
     apiRequest('/organisation/invite', { body: { organisationId, emails, role }, schema: z.object({ invitations: z.array(invitationSchema) }) }),
   invitations: (id: string) => apiRequest(`/find/own/organisation/invitations${q(id)}`, { schema: invitationListSchema }),

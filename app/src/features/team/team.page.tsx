@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { teamApi, teamKeys } from './team.api.ts';
 import { MembersSection } from './members.section.tsx';
+import { CardsSection } from './cards.section.tsx';
 import { InvitationsSection } from './invitations.section.tsx';
 import { TemplatesSection } from './templates.section.tsx';
 import { AuditSection } from './audit.section.tsx';
@@ -40,6 +41,7 @@ export default function TeamPage() {
         </p>
       </div>
       {admin && <MembersSection organisation={organisation} />}
+      {admin && <CardsSection organisationId={organisation.organisationId} />}
       {admin && <InvitationsSection organisationId={organisation.organisationId} />}
       <TemplatesSection organisationId={organisation.organisationId} admin={admin} />
       {admin && <AuditSection organisationId={organisation.organisationId} />}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idSchema } from './common.schema.ts';
+import { EDITIONS } from './card.schema.ts';
+
+/** Issue 24: cards for a team (docs/teams.md). Most ids one bulk registration takes (an order of cards). */
+export const ORGANISATION_CARDS_MAX = 1000;
+/** Most lines one CSV assignment takes, and its size in characters (a line is an id, a comma and an address). */
+export const CARD_CSV_MAX_LINES = 1000;
+export const CARD_CSV_MAX_CHARS = 200_000;
+
+export const organisationCardsRegisterSchema = z.object({
+  organisationId: idSchema,
+  cardIds: z
+    .array(idSchema)
+    .min(1, 'must name at least one card')
+    .max(ORGANISATION_CARDS_MAX, `must name at most ${ORGANISATION_CARDS_MAX} cards`)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not name a card twice'),
+});
+export const organisationCardAssignSchema = z.object({ organisationId: idSchema, cardId: idSchema, userId: idSchema });
+export const organisationCardUnassignSchema = z.object({ organisationId: idSchema, cardId: idSchema });
+export const organisationCardsCsvSchema = z.object({
+  organisationId: idSchema,
+  csv: z.string().min(1, 'must not be empty').max(CARD_CSV_MAX_CHARS, `must have at most ${CARD_CSV_MAX_CHARS} characters`),
+});
+
+/** An organisation's card as its admins see it: the member it is assigned to, or null. */
+export const organisationCardSchema = z.object({
+  cardId: z.string(),
+  edition: z.enum(EDITIONS),
+  blocked: z.boolean(),
+  member: z.object({ userId: z.string(), email: z.string(), name: z.string() }).nullable(),
+});
+export type OrganisationCard = z.infer<typeof organisationCardSchema>;
+export const organisationCardListSchema = z.object({ cards: z.array(organisationCardSchema) });
+
+/** One line of a CSV assignment: what it did, or why it was refused (`error` names the problem in English; the app shows its code). */
+export const csvLineResultSchema = z.object({
+  line: z.number(),
+  cardId: z.string(),
+  email: z.string(),
+  ok: z.boolean(),
+  error: z.enum(['format', 'card-not-found', 'member-not-found', 'no-company-profile', 'card-blocked', 'duplicate-card']).optional(),
+});
+export type CsvLineResult = z.infer<typeof csvLineResultSchema>;
+export const cardsCsvResultSchema = z.object({ assigned: z.number(), lines: z.array(csvLineResultSchema) });
+
+/**
+ * The company's contact that a former member's company profile shows instead of the person's
+ * details (the offboarding): from the template that made the profile, else the organisation.
+ */
+export const leftCompanySchema = z.object({ name: z.string(), websiteUrl: z.string(), phone: z.string() });
+export type LeftCompany = z.infer<typeof leftCompanySchema>;
