@@ -13,3 +13,5 @@ export { PRINT_PNG_SIZE, printCardFiles, printCsv, printRow, type PrintFile } fr
 /** An owner's card as other features may read it. */
 export type CardAccess = Pick<CardRepository, 'findOwn'>;
 export { qrPng } from './qr-code.ts';
+/** The columns of a card going back to unregistered, for the deletion of its account. */
+export { unregisteredColumns } from './card.repository.ts';
