@@ -121,6 +121,10 @@ describe.each<Lng>(['de', 'en'])('opening a card by its QR code in %s', (lng) =>
         expect(await page.locator('.scanner-frame video').count()).toBe(0);
         await dialog.getByLabel(text(lng, 'operator', 'reason_label')).fill('Ticket 88: the confirmation mail never came');
         await expectAccessible(page, 'console card dialog after a scan');
+        await maybeScreenshot(page, `console-card-scanned-${lng}`);
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await maybeScreenshot(page, `console-card-scanned-desktop-${lng}`);
+        await page.setViewportSize({ width: 360, height: 780 });
         await dialog.getByRole('button', { name: text(lng, 'operator', 'resend_verification') }).click();
         await page
           .getByText(text(lng, 'operator', 'done.resend-verification'))
@@ -164,6 +168,10 @@ describe('scanning in the console', () => {
         await page.getByRole('button', { name: text(lng, 'operator', 'scan') }).click();
         await page.getByText(text(lng, 'operator', 'scan_not_card')).waitFor({ timeout: 30_000 });
         await page.locator('.scanner-frame video').waitFor();
+        await expectAccessible(page, 'console while scanning');
+        await maybeScreenshot(page, 'console-scanning-de', { fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await maybeScreenshot(page, 'console-scanning-desktop-de', { fullPage: true });
         expect(await page.getByRole('dialog').isVisible()).toBe(false);
         await page.getByRole('button', { name: text(lng, 'operator', 'scan_stop') }).click();
         expect(await page.locator('.scanner-frame video').count()).toBe(0);
