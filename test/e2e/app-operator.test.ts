@@ -15,6 +15,14 @@ import { storePasskey } from '../support/factories.ts';
 // suite does) and resends its owner's verification mail.
 const session = useE2eSession(startAppServer);
 
+/** An operator with a passkey (a second factor): the console opens with the session as it is. */
+async function passkeyOperator() {
+  const operator = await session.server.t.signUp();
+  await createOperatorRepository(session.server.t.app.db).grant(operator.email, Date.now());
+  await storePasskey(session.server.t, operator);
+  return operator;
+}
+
 describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
   it('an operator with two-factor sign-in mints a batch, downloads the bundle, finds a card and blocks it; its page shows it deactivated', async () => {
     const { t, base } = session.server;
@@ -97,10 +105,7 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
 describe.each<Lng>(['de', 'en'])('opening a card by its QR code in %s', (lng) => {
   it("opens the card's dialog from the camera and resends the unconfirmed owner's verification mail, whose link confirms the address", async () => {
     const { t, base } = session.server;
-    // An operator with a passkey (a second factor): the console opens with the session as it is.
-    const operator = await t.signUp();
-    await createOperatorRepository(t.app.db).grant(operator.email, Date.now());
-    await storePasskey(t, operator);
+    const operator = await passkeyOperator();
     // An owner who never confirmed the address, with a registered card.
     const owner = await t.signUp({ verified: false });
     const [cardId] = await t.mintCards('rainbow', 1);
@@ -156,10 +161,8 @@ describe.each<Lng>(['de', 'en'])('opening a card by its QR code in %s', (lng) =>
 describe('scanning in the console', () => {
   it('says so when the camera shows a code that is no card link, and keeps scanning until stopped', async () => {
     const lng: Lng = 'de';
-    const { t, base } = session.server;
-    const operator = await t.signUp();
-    await createOperatorRepository(t.app.db).grant(operator.email, Date.now());
-    await storePasskey(t, operator);
+    const { base } = session.server;
+    const operator = await passkeyOperator();
     const cameraBrowser = await browserWithCamera(await QRCode.toBuffer('https://example.com/not-a-card', { width: 400, margin: 2 }));
     try {
       const page = await (await appContext(cameraBrowser, lng, operator)).newPage();
@@ -175,6 +178,25 @@ describe('scanning in the console', () => {
         expect(await page.getByRole('dialog').isVisible()).toBe(false);
         await page.getByRole('button', { name: text(lng, 'operator', 'scan_stop') }).click();
         expect(await page.locator('.scanner-frame video').count()).toBe(0);
+      });
+    } finally {
+      await cameraBrowser.close();
+    }
+  }, 60_000);
+
+  it('says there is no such card when a card link of this service names an id the fleet does not have', async () => {
+    const lng: Lng = 'en';
+    const { base } = session.server;
+    const operator = await passkeyOperator();
+    const cameraBrowser = await browserWithCamera(await QRCode.toBuffer(`${base}/card/NoSuchCard99?src=qr`, { width: 400, margin: 2 }));
+    try {
+      const page = await (await appContext(cameraBrowser, lng, operator)).newPage();
+      await withFailureShot(page, 'operator-scan-unknown', async () => {
+        await page.goto(`${base}/console`);
+        await page.getByRole('button', { name: text(lng, 'operator', 'scan') }).click();
+        await page.getByText(text(lng, 'operator', 'scan_unknown', { id: 'NoSuchCard99' })).waitFor({ timeout: 30_000 });
+        expect(await page.locator('.scanner-frame video').count()).toBe(0);
+        expect(await page.getByRole('dialog').isVisible()).toBe(false);
       });
     } finally {
       await cameraBrowser.close();
