@@ -47,6 +47,7 @@ import { createWebhookWorker } from './features/integrations/webhook-worker.ts';
 import { createApiTokenRepository } from './features/integrations/api-token.repository.ts';
 import { createApiTokenService } from './features/integrations/api-token.service.ts';
 import { createOperatorService } from './features/operator/operator.service.ts';
+import { createVerificationMailSender } from './auth/verification-mail.ts';
 import { createOperatorRepository } from './features/operator/operator.repository.ts';
 import { createInventoryRepository } from './features/operator/inventory.repository.ts';
 import { createBundleBuilder } from './features/operator/batch-bundle.ts';
@@ -194,6 +195,7 @@ export function createServices(deps: {
       storage,
       mailer,
       rateLimiter,
+      sendVerificationMail: createVerificationMailSender(auth),
     }),
     bundles,
     /** Issue 24: organisations, members, roles and the offboarding. */

@@ -32,6 +32,10 @@ export const ErrorCode = {
   /** Issue 28: a batch's print bundle is not built yet (the answer carries its progress). */
   bundleNotReady: 'cmc/bundle-not-ready',
   accountNotFound: 'cmc/account-not-found',
+  /** Issue 28: a console action that needs the card's owner, on a card nobody owns. */
+  cardWithoutOwner: 'cmc/card-without-owner',
+  /** Issue 28: a verification mail asked for an address that is confirmed already. */
+  emailAlreadyVerified: 'cmc/email-already-verified',
   requiresRecentLogin: 'requires-recent-login',
   internal: 'cmc/internal-error',
   unavailable: 'cmc/unavailable',

@@ -18,6 +18,7 @@ import * as walletPasses from './migrations/012-wallet-passes.ts';
 import * as operator from './migrations/010-operator.ts';
 import * as organisations from './migrations/009-organisations.ts';
 import * as organisationCards from './migrations/015-organisation-cards.ts';
+import * as cardFirstRegistered from './migrations/013-card-first-registered.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '010-operator': operator,
   '009-organisations': organisations,
   '015-organisation-cards': organisationCards,
+  '013-card-first-registered': cardFirstRegistered,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -217,6 +217,12 @@ export interface CardTable {
   batchId: string | null;
   /** Issue 24: the organisation it was registered to in bulk (migration 015); its admins assign it. */
   organisationId: string | null;
+  /**
+   * Issue 28 (migration 013): when it was first registered, kept when a registration ends; null
+   * for a card registered before migration 013 and not reset since (its first registration is
+   * `coalesce(firstRegistered, registered)`) and for one nobody ever registered.
+   */
+  firstRegistered: number | null;
 }
 
 /** A visitor's e-mail left on a profile (D5), with the details and consent of issue 12. */

@@ -6,6 +6,7 @@ import { addressPool } from '../support/client-addresses.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
 import { printCsv } from '../../server/features/cards/index.ts';
+import { verificationMail } from '../../server/mail/auth-mails.ts';
 
 /**
  * Issue 28: the operator's console API. Operators are granted in the database (as the command
@@ -25,6 +26,7 @@ const OPERATOR_CALLS: [method: 'GET' | 'POST', url: string, body?: unknown][] = 
   ['POST', '/operator/card/reset', { cardId: 'x', reason: 'why not' }],
   ['POST', '/operator/card/move', { cardId: 'x', toEmail: 'a@example.com', reason: 'why not' }],
   ['POST', '/operator/card/owner', { cardId: 'x', reason: 'why not' }],
+  ['POST', '/operator/card/resend-verification', { cardId: 'x', reason: 'why not' }],
   ['POST', '/operator/batch/create', { edition: 'rainbow', count: 1, label: 'x' }],
   ['GET', '/operator/batches'],
   ['GET', '/operator/batch/bundle?batchId=x'],
@@ -268,6 +270,98 @@ describe('support actions', () => {
   });
 });
 
+describe('POST /operator/card/resend-verification', () => {
+  /** An owner who signed up (the sign-up mailed a first link) and never confirmed, with a registered card. */
+  async function unconfirmedOwnerWithCard(language: 'de' | 'en' = 'en') {
+    const owner = await t.signUp({ verified: false });
+    await languageOf(owner, language);
+    const card = await registerCard(t, owner);
+    return { owner, card };
+  }
+  const resend = (cardId: string, as: TestUser = operator, reason = 'Ticket 77: the mail never came') =>
+    t.post('/operator/card/resend-verification', { cardId, reason }, as);
+  const auditCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('operatorAudit')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("mails the owner the app's own verification mail in their language, whose link confirms the address, and records it", async () => {
+    const { owner, card } = await unconfirmedOwnerWithCard('de');
+    const before = (await mailsTo(owner.email)).length;
+    const res = await resend(card.cardId);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.card).toMatchObject({ id: card.cardId, state: 'registered', hasOwner: true });
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(before + 1);
+    const [mail] = mails;
+    // The very mail of sign-up and of the app's resend button (server/auth/auth.ts), not a second one.
+    expect(mail.subject).toBe(verificationMail({ to: owner.email, url: 'x', language: 'de' }).subject);
+    expect(mail.text).not.toContain('Ticket 77');
+    expect(await lastAudit()).toMatchObject({
+      operator: operator.email,
+      action: 'resend-verification',
+      target: card.cardId,
+      reason: 'Ticket 77: the mail never came',
+    });
+
+    const link = mail.links.find((l) => l.includes('/api/auth/verify-email?token='));
+    expect(link, mail.text).toBeDefined();
+    expect(new URL(link!).origin).toBe(new URL(t.config.publicUrl).origin);
+    const followed = await t.call({ method: 'GET', url: new URL(link!).pathname + new URL(link!).search });
+    expect(followed.status, followed.raw).toBeLessThan(400);
+    const user = await t.app.db.selectFrom('user').select('emailVerified').where('id', '=', owner.userId).executeTakeFirstOrThrow();
+    expect(Boolean(user.emailVerified)).toBe(true);
+
+    // Confirmed now (the confirmation's own notice may have followed): nothing more to send.
+    const audits = await auditCount();
+    const sent = (await mailsTo(owner.email)).length;
+    expectD4(await resend(card.cardId), 409, 'cmc/email-already-verified');
+    expect(await mailsTo(owner.email)).toHaveLength(sent);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('sends at most 3 per owner account and hour, whichever operator asks; other owners are not held back', async () => {
+    const { owner, card } = await unconfirmedOwnerWithCard();
+    // A second card of the same owner counts against the same account.
+    const second = await registerCard(t, owner);
+    for (const cardId of [card.cardId, second.cardId, card.cardId]) expect((await resend(cardId)).status).toBe(200);
+    const before = (await mailsTo(owner.email)).length;
+    const audits = await auditCount();
+    const refused = expectD4(await resend(second.cardId), 429, 'cmc/rate-limited');
+    expect(refused.message).toMatch(/verification mails/);
+    const colleague = await newOperator();
+    expectD4(await resend(card.cardId, colleague), 429, 'cmc/rate-limited');
+    expect(await mailsTo(owner.email)).toHaveLength(before);
+    expect(await auditCount()).toBe(audits);
+    const other = await unconfirmedOwnerWithCard();
+    expect((await resend(other.card.cardId, colleague)).status).toBe(200);
+  });
+
+  it('refuses a card without owner (409), an unknown card (404) and bad input (400 naming the field)', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expectD4(await resend(cardId), 409, 'cmc/card-without-owner');
+    expectD4(await resend('NoSuchCard1'), 404, 'cmc/card-not-found');
+    expect(expectD4(await resend(cardId, operator, 'no'), 400, 'cmc/invalid-input').field).toBe('reason');
+    expect(expectD4(await t.post('/operator/card/resend-verification', { reason: 'long enough' }, operator), 400).field).toBe('cardId');
+    expect(expectD4(await resend('a b', operator), 400).field).toBe('cardId');
+    // A reset card has no owner any more.
+    const [owner] = await quickOwners(t, 1);
+    await t.app.db
+      .updateTable('user')
+      .set({ emailVerified: t.engine === 'postgres' ? false : 0 })
+      .where('id', '=', owner.userId)
+      .execute();
+    const card = await registerCard(t, owner);
+    await t.post('/operator/card/reset', { cardId: card.cardId, reason: 'Bought second-hand' }, operator);
+    expectD4(await resend(card.cardId), 409, 'cmc/card-without-owner');
+  });
+});
+
 describe('batches', () => {
   it('POST /operator/batch/create mints a batch listed by GET /operator/batches, and GET /operator/batch/bundle sends the same files as the command line as one ZIP', async () => {
     const res = await t.post('/operator/batch/create', { edition: 'rainbow', count: 3, label: 'Printer order 42' }, operator);
@@ -332,6 +426,57 @@ describe('GET /operator/stats and GET /operator/audit', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.raw).toContain(`cards,total,,${stats.cards.total}\r\n`);
     expect(csv.raw).toContain(`activationsByDay,${today},,`);
+  });
+
+  it('counts as never activated only cards nobody ever registered: a reset, moved-away or deleted-owner card is not counted again', async () => {
+    const never = async () => (await t.get('/operator/stats', operator)).body.cards.neverActivated as number;
+    const start = await never();
+    const [a, b, c] = await t.mintCards('rainbow', 3);
+    expect(await never()).toBe(start + 3);
+    const [owner, other] = await quickOwners(t, 2);
+    // Registered by its owner and reset by them (D7), then by an operator after a second registration.
+    expect((await t.post('/card/register', { cardId: a, firebaseUserEmail: owner.email }, owner)).status).toBe(200);
+    expect(await never()).toBe(start + 2);
+    expect((await t.post('/card/delete', { cardId: a }, owner)).status).toBe(200);
+    expect(await never()).toBe(start + 2);
+    expect((await t.post('/card/register', { cardId: a, firebaseUserEmail: other.email }, other)).status).toBe(200);
+    expect((await t.post('/operator/card/reset', { cardId: a, reason: 'Second-hand sale' }, operator)).status).toBe(200);
+    // Moved by an operator without ever being registered: activated all the same.
+    expect((await t.post('/operator/card/move', { cardId: b, toEmail: owner.email, reason: 'Handed out at a fair' }, operator)).status).toBe(200);
+    expect(await never()).toBe(start + 1);
+    const { body: stats } = await t.get('/operator/stats', operator);
+    expect(stats.cards.minted).toBeGreaterThanOrEqual(2);
+    const csv = await t.call({ method: 'GET', url: '/operator/stats?format=csv', headers: operator.auth });
+    expect(csv.raw).toContain(`cards,neverActivated,,${start + 1}\r\n`);
+    const rows = await t.app.db.selectFrom('card').select(['id', 'registered', 'firstRegistered']).where('id', 'in', [a, b, c]).orderBy('id').execute();
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(byId[a]).toMatchObject({ registered: null, firstRegistered: expect.any(Number) });
+    expect(byId[c]).toMatchObject({ registered: null, firstRegistered: null });
+  });
+
+  it('keeps the registration of a card registered before migration 013 when it is reset, and when its account is deleted', async () => {
+    const never = async () => (await t.get('/operator/stats', operator)).body.cards.neverActivated as number;
+    const [owner] = await quickOwners(t, 1);
+    const leaving = await t.signUp();
+    const cards = [await registerCard(t, owner), await registerCard(t, leaving)];
+    const ids = cards.map((c) => c.cardId);
+    // As migration 013 left them: registered, no first registration of their own.
+    await t.app.db.updateTable('card').set({ firstRegistered: null }).where('id', 'in', ids).execute();
+    const registeredAt = async () =>
+      Object.fromEntries(
+        (await t.app.db.selectFrom('card').select(['id', 'registered', 'firstRegistered']).where('id', 'in', ids).execute()).map((r) => [
+          r.id,
+          { registered: r.registered === null ? null : Number(r.registered), firstRegistered: r.firstRegistered === null ? null : Number(r.firstRegistered) },
+        ]),
+      );
+    const before = await registeredAt();
+    const start = await never();
+    expect((await t.post('/card/delete', { cardId: ids[0] }, owner)).status).toBe(200);
+    // The second card's account goes: its cards go back to unregistered (issue 13).
+    expect((await t.post('/account/delete', { password: leaving.password }, leaving)).status).toBe(200);
+    const after = await registeredAt();
+    for (const id of ids) expect(after[id]).toEqual({ registered: null, firstRegistered: before[id].registered });
+    expect(await never()).toBe(start);
   });
 
   it('exports the audit log as CSV, and the database refuses to change or delete an entry', async () => {

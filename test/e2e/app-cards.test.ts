@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
 import QRCode from 'qrcode';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser.ts';
-import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, y4mFromImage, type Lng } from './app-support.ts';
+import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
 
 // Cards in the owner app: the card path from the public card page through sign-up and
 // verification to the automatic registration (SPEC 4), the scan path with Chromium's fake
 // camera showing a minted card's QR code, and the my-card screen.
 const session = useE2eSession(startAppServer);
-
-/** A Chromium whose camera shows `image` (Chromium's fake capture device, camera allowed). */
-async function browserWithCamera(image: Buffer): Promise<Browser> {
-  const clip = await y4mFromImage(image);
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${clip}`],
-  });
-}
 
 describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
   it('registers the card of the public card page right after sign-up and verification', async () => {

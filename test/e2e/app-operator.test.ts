@@ -1,15 +1,27 @@
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import QRCode from 'qrcode';
+import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
+import { storePasskey } from '../support/factories.ts';
 
 // Issue 28: an operator with two-factor sign-in mints a batch in the console, downloads its
-// print bundle, finds a card, blocks it, and the card's page says it is deactivated.
+// print bundle, finds a card, blocks it, and the card's page says it is deactivated. An operator
+// opens a card by showing its QR code to the camera (Chromium's fake camera, as the register-card
+// suite does) and resends its owner's verification mail.
 const session = useE2eSession(startAppServer);
+
+/** An operator with a passkey (a second factor): the console opens with the session as it is. */
+async function passkeyOperator() {
+  const operator = await session.server.t.signUp();
+  await createOperatorRepository(session.server.t.app.db).grant(operator.email, Date.now());
+  await storePasskey(session.server.t, operator);
+  return operator;
+}
 
 describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
   it('an operator with two-factor sign-in mints a batch, downloads the bundle, finds a card and blocks it; its page shows it deactivated', async () => {
@@ -88,4 +100,106 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
       await maybeScreenshot(page, `card-blocked-${lng}`);
     });
   }, 120_000);
+});
+
+describe.each<Lng>(['de', 'en'])('opening a card by its QR code in %s', (lng) => {
+  it("opens the card's dialog from the camera and resends the unconfirmed owner's verification mail, whose link confirms the address", async () => {
+    const { t, base } = session.server;
+    const operator = await passkeyOperator();
+    // An owner who never confirmed the address, with a registered card.
+    const owner = await t.signUp({ verified: false });
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expect((await t.post('/card/register', { cardId, firebaseUserEmail: owner.email }, owner)).status).toBe(200);
+    const signUpLink = await mailLink(base, owner.email, '/api/auth/verify-email');
+
+    const qr = Buffer.from(await (await fetch(`${base}/cards/${cardId}/qr.png`)).arrayBuffer());
+    const cameraBrowser = await browserWithCamera(qr);
+    try {
+      const page = await (await appContext(cameraBrowser, lng, operator)).newPage();
+      await withFailureShot(page, `operator-scan-${lng}`, async () => {
+        await page.goto(`${base}/console`);
+        await page.getByRole('heading', { level: 1, name: text(lng, 'operator', 'title') }).waitFor();
+        await page.getByRole('button', { name: text(lng, 'operator', 'scan') }).click();
+        const dialog = page.getByRole('dialog', { name: text(lng, 'operator', 'card_title', { id: cardId }) });
+        await dialog.waitFor({ timeout: 30_000 });
+        // The reader stopped: the camera is free again.
+        expect(await page.locator('.scanner-frame video').count()).toBe(0);
+        await dialog.getByLabel(text(lng, 'operator', 'reason_label')).fill('Ticket 88: the confirmation mail never came');
+        await expectAccessible(page, 'console card dialog after a scan');
+        await maybeScreenshot(page, `console-card-scanned-${lng}`);
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await maybeScreenshot(page, `console-card-scanned-desktop-${lng}`);
+        await page.setViewportSize({ width: 360, height: 780 });
+        await dialog.getByRole('button', { name: text(lng, 'operator', 'resend_verification') }).click();
+        await page
+          .getByText(text(lng, 'operator', 'done.resend-verification'))
+          .first()
+          .waitFor();
+        await dialog.getByRole('button', { name: text(lng, 'operator', 'close') }).click();
+        await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.audit') }).click();
+        await page.getByText('Ticket 88: the confirmation mail never came').first().waitFor();
+        await page
+          .getByText(text(lng, 'operator', 'audit_action.resend-verification'))
+          .first()
+          .waitFor();
+      });
+      // A second verification mail with a link of its own, which confirms the address.
+      const links = (await t.app.mailer.outbox())
+        .filter((m) => m.to === owner.email)
+        .flatMap((m) => m.links.filter((l) => l.includes('/api/auth/verify-email')));
+      expect(links).toHaveLength(2);
+      const resent = links.find((l) => l !== signUpLink)!;
+      expect((await fetch(resent, { redirect: 'manual' })).status).toBeLessThan(400);
+      const row = await t.app.db.selectFrom('user').select('emailVerified').where('id', '=', owner.userId).executeTakeFirstOrThrow();
+      expect(Boolean(row.emailVerified)).toBe(true);
+    } finally {
+      await cameraBrowser.close();
+    }
+  }, 120_000);
+});
+
+describe('scanning in the console', () => {
+  it('says so when the camera shows a code that is no card link, and keeps scanning until stopped', async () => {
+    const lng: Lng = 'de';
+    const { base } = session.server;
+    const operator = await passkeyOperator();
+    const cameraBrowser = await browserWithCamera(await QRCode.toBuffer('https://example.com/not-a-card', { width: 400, margin: 2 }));
+    try {
+      const page = await (await appContext(cameraBrowser, lng, operator)).newPage();
+      await withFailureShot(page, 'operator-scan-unreadable', async () => {
+        await page.goto(`${base}/console`);
+        await page.getByRole('button', { name: text(lng, 'operator', 'scan') }).click();
+        await page.getByText(text(lng, 'operator', 'scan_not_card')).waitFor({ timeout: 30_000 });
+        await page.locator('.scanner-frame video').waitFor();
+        await expectAccessible(page, 'console while scanning');
+        await maybeScreenshot(page, 'console-scanning-de', { fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await maybeScreenshot(page, 'console-scanning-desktop-de', { fullPage: true });
+        expect(await page.getByRole('dialog').isVisible()).toBe(false);
+        await page.getByRole('button', { name: text(lng, 'operator', 'scan_stop') }).click();
+        expect(await page.locator('.scanner-frame video').count()).toBe(0);
+      });
+    } finally {
+      await cameraBrowser.close();
+    }
+  }, 60_000);
+
+  it('says there is no such card when a card link of this service names an id the fleet does not have', async () => {
+    const lng: Lng = 'en';
+    const { base } = session.server;
+    const operator = await passkeyOperator();
+    const cameraBrowser = await browserWithCamera(await QRCode.toBuffer(`${base}/card/NoSuchCard99?src=qr`, { width: 400, margin: 2 }));
+    try {
+      const page = await (await appContext(cameraBrowser, lng, operator)).newPage();
+      await withFailureShot(page, 'operator-scan-unknown', async () => {
+        await page.goto(`${base}/console`);
+        await page.getByRole('button', { name: text(lng, 'operator', 'scan') }).click();
+        await page.getByText(text(lng, 'operator', 'scan_unknown', { id: 'NoSuchCard99' })).waitFor({ timeout: 30_000 });
+        expect(await page.locator('.scanner-frame video').count()).toBe(0);
+        expect(await page.getByRole('dialog').isVisible()).toBe(false);
+      });
+    } finally {
+      await cameraBrowser.close();
+    }
+  }, 60_000);
 });

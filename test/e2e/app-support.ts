@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { phoneContext } from './support/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext } from './support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const APP_INDEX = path.join(ROOT, 'dist/app/index.html');
@@ -147,6 +147,15 @@ export async function y4mFromImage(image: Buffer): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fake-camera-')), 'camera.y4m');
   fs.writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
   return file;
+}
+
+/** A Chromium whose camera shows `image` (Chromium's fake capture device, camera allowed); close it after the test. */
+export async function browserWithCamera(image: Buffer): Promise<Browser> {
+  const clip = await y4mFromImage(image);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${clip}`],
+  });
 }
 
 /**

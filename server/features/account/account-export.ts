@@ -18,11 +18,11 @@ interface SectionContext {
 type ProfileSection = (context: SectionContext) => Promise<Row[]>;
 
 /**
- * Every row, with all its columns (a column added later is exported without an edit), of the
- * tables matching `name` that have a `profileId` column, for the account's profiles. A table
- * that does not exist (yet) answers no rows.
+ * Every row, with all its columns (a column added later is exported without an edit) except
+ * `omit`, of the tables matching `name` that have a `profileId` column, for the account's
+ * profiles. A table that does not exist (yet) answers no rows.
  */
-function rowsOf(name: string | RegExp, orderBy?: string): ProfileSection {
+function rowsOf(name: string | RegExp, orderBy?: string, omit: string[] = []): ProfileSection {
   return async ({ db, tables, profileIds }) => {
     const matching = tables.filter((t) => (typeof name === 'string' ? t.name === name : name.test(t.name)) && t.columns.includes('profileId'));
     if (profileIds.length === 0) return [];
@@ -30,7 +30,7 @@ function rowsOf(name: string | RegExp, orderBy?: string): ProfileSection {
     for (const table of matching) {
       let query = db.selectFrom(table.name).selectAll().where('profileId', 'in', profileIds);
       if (orderBy && table.columns.includes(orderBy)) query = query.orderBy(orderBy);
-      rows.push(...(await query.execute()));
+      for (const row of await query.execute()) rows.push(Object.fromEntries(Object.entries(row as Row).filter(([column]) => !omit.includes(column))));
     }
     return rows;
   };
@@ -43,7 +43,8 @@ function rowsOf(name: string | RegExp, orderBy?: string): ProfileSection {
  */
 export const PROFILE_SECTIONS: Record<string, ProfileSection> = {
   links: rowsOf('link', 'sort'),
-  cards: rowsOf('card', 'registered'),
+  // A card's first registration may have been another account's (the card was reset since): not this account's data.
+  cards: rowsOf('card', 'registered', ['firstRegistered']),
   leads: rowsOf('lead', 'created'),
   statistics: rowsOf('visitCount', 'hour'),
 };

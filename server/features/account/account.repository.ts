@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { listTables } from '../../db/schema-info.ts';
 import type { ProfileAccess } from '../profiles/index.ts';
+import { unregisteredColumns } from '../cards/index.ts';
 
 /** Tables whose rows the deletion treats by name instead of generically. */
 const HANDLED_BY_NAME = new Set(['user', 'profile', 'card']);
@@ -51,7 +52,7 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
         const trx = change as unknown as Kysely<any>;
         await trx
           .updateTable('card')
-          .set({ userId: null, profileId: null, registered: null, views: 0 })
+          .set((eb) => unregisteredColumns(eb))
           .where((eb) => eb.or([eb('userId', '=', user.id), ...(profileIds.length ? [eb('profileId', 'in', profileIds)] : [])]))
           .execute();
         // Rows that hang on a profile first (leads, links, statistics, …), then on the account.

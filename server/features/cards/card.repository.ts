@@ -1,7 +1,33 @@
 import { noEventOutbox, type EventOutbox } from '../../lib/event-outbox.ts';
 import type { Db } from '../../db/database.ts';
-import type { CardRow } from '../../db/tables.ts';
+import type { CardRow, Database } from '../../db/tables.ts';
+import type { ExpressionBuilder } from 'kysely';
 import type { ProfileChange } from '../profiles/index.ts';
+
+type CardColumns = ExpressionBuilder<Database, 'card'>;
+
+/** The columns of a registration (D6): the card's first registration stays the first (migration 013). */
+const registeredColumns = (eb: CardColumns, userId: string, profileId: string, now: number) => ({
+  userId,
+  profileId,
+  registered: now,
+  firstRegistered: eb.fn.coalesce('firstRegistered', eb.val(now)),
+  views: 0,
+});
+
+/**
+ * The columns of a card going back to unregistered (D7, an operator's reset or move, an
+ * account's deletion). The registration that ends is kept as the first one unless an earlier
+ * one is (the right-hand sides read the row as it was), so a reset card never counts as never
+ * activated (migration 013). Every write that clears `registered` uses this.
+ */
+export const unregisteredColumns = (eb: CardColumns) => ({
+  userId: null,
+  profileId: null,
+  registered: null,
+  firstRegistered: eb.fn.coalesce('firstRegistered', 'registered'),
+  views: 0,
+});
 
 /** A card row with the name of its profile. */
 export type CardWithProfile = CardRow & { profileName: string | null };
@@ -47,7 +73,7 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
     async claim(id: string, userId: string, profileId: string, now: number, change: ProfileChange): Promise<boolean> {
       const result = await change
         .updateTable('card')
-        .set({ userId, profileId, registered: now, views: 0 })
+        .set((eb) => registeredColumns(eb, userId, profileId, now))
         .where('id', '=', id)
         .where('userId', 'is', null)
         .where('blocked', 'is', null)
@@ -68,12 +94,7 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
 
     /** D7: back to unregistered; the id stays valid. */
     async reset(userId: string, id: string, change: ProfileChange): Promise<boolean> {
-      const result = await change
-        .updateTable('card')
-        .set({ userId: null, profileId: null, registered: null, views: 0 })
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
+      const result = await change.updateTable('card').set(unregisteredColumns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
       await outbox.emit(change, { userId, type: 'card.reset', data: { id } });
       return true;
@@ -87,17 +108,17 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
 
     /** Issue 28: an operator's reset, whoever owns the card (D7's columns). */
     async resetAny(id: string, change: ProfileChange): Promise<boolean> {
-      const result = await change
-        .updateTable('card')
-        .set({ userId: null, profileId: null, registered: null, views: 0 })
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const result = await change.updateTable('card').set(unregisteredColumns).where('id', '=', id).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
     /** Issue 28: gives a card to a user whoever held it (an operator's move; the row was reset in the same change). */
     async assign(id: string, userId: string, profileId: string, now: number, change: ProfileChange): Promise<void> {
-      await change.updateTable('card').set({ userId, profileId, registered: now, views: 0 }).where('id', '=', id).execute();
+      await change
+        .updateTable('card')
+        .set((eb) => registeredColumns(eb, userId, profileId, now))
+        .where('id', '=', id)
+        .execute();
     },
 
     ...organisationCardQueries(db, outbox),
@@ -206,7 +227,7 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
       const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
       const result = await change
         .updateTable('card')
-        .set({ userId, profileId, registered: now, views: 0 })
+        .set((eb) => registeredColumns(eb, userId, profileId, now))
         .where('id', '=', cardId)
         .where('organisationId', '=', organisationId)
         .executeTakeFirst();
@@ -223,7 +244,7 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
       const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
       const result = await change
         .updateTable('card')
-        .set(keepPage ? { userId: null } : { userId: null, profileId: null, registered: null })
+        .set((eb) => (keepPage ? { userId: null } : unregisteredColumns(eb)))
         .where('id', '=', cardId)
         .where('organisationId', '=', organisationId)
         .executeTakeFirst();

@@ -19,3 +19,5 @@ export type OrganisationCardAccess = Pick<
 >;
 export type { OrganisationCardRow } from './card.repository.ts';
 export { qrPng } from './qr-code.ts';
+/** The columns of a card going back to unregistered, for the deletion of its account. */
+export { unregisteredColumns } from './card.repository.ts';

@@ -85,8 +85,10 @@ export function createInventoryRepository(db: Db) {
       return db.selectFrom('card').select(['id', 'edition']).where('batchId', '=', batchId).orderBy('id').execute();
     },
 
-    /** Fleet counts: no personal data, only how many. */
-    /** The inventory's states counted (blocked wins), and the cards nobody ever registered. */
+    /**
+     * Fleet counts, no personal data, in one scan: the inventory's states (blocked wins), and the
+     * cards nobody ever registered (neither registered now nor before a reset, migration 013).
+     */
     async stateCounts(): Promise<{ total: number; minted: number; registered: number; blocked: number; neverActivated: number }> {
       const row = await db
         .selectFrom('card')
@@ -95,11 +97,17 @@ export function createInventoryRepository(db: Db) {
           eb.fn.count<number>('blocked').as('blocked'),
           eb.fn.sum<number>(sql`case when "userId" is not null and blocked is null then 1 else 0 end`).as('registered'),
           eb.fn.sum<number>(sql`case when "userId" is null and blocked is null then 1 else 0 end`).as('minted'),
-          eb.fn.sum<number>(sql`case when registered is null and "userId" is null then 1 else 0 end`).as('neverActivated'),
+          eb.fn.count<number>(eb.fn.coalesce('firstRegistered', 'registered')).as('everActivated'),
         ])
         .executeTakeFirstOrThrow();
       const n = (v: unknown) => Number(v ?? 0);
-      return { total: n(row.total), minted: n(row.minted), registered: n(row.registered), blocked: n(row.blocked), neverActivated: n(row.neverActivated) };
+      return {
+        total: n(row.total),
+        minted: n(row.minted),
+        registered: n(row.registered),
+        blocked: n(row.blocked),
+        neverActivated: n(row.total) - n(row.everActivated),
+      };
     },
 
     /** Per batch: its cards and how many of them are registered now. */

@@ -57,6 +57,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/operator/card/move', route({ body: cardMoveSchema, response: { 200: cardActionResultSchema, ...errors } }), (req) =>
     operator.move(ownerOf(req), req.body),
   );
+  app.post('/operator/card/resend-verification', route(action), (req) => operator.resendVerification(ownerOf(req), req.body));
   app.post('/operator/card/owner', route({ body: cardActionSchema, response: { 200: cardOwnerSchema, ...errors } }), (req) =>
     operator.revealOwner(ownerOf(req), req.body),
   );

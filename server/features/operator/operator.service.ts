@@ -10,7 +10,7 @@ import {
   type InventoryQuery,
 } from '../../../shared/schemas/operator.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
-import { AppError, badInput, notFound } from '../../http/errors.ts';
+import { AppError, badInput, conflict, notFound } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import { accountLanguage } from '../../mail/mail-language.ts';
@@ -27,6 +27,11 @@ import type { AccountRow, OperatorRepository } from './operator.repository.ts';
 export const SUPPORT_ACTION_RULE: RateRule = { name: 'operator-action', max: 300, windowMs: 3_600_000 };
 /** Batches cost CPU and storage: at most this many per operator and hour. */
 export const BATCH_RULE: RateRule = { name: 'operator-batch', max: 20, windowMs: 3_600_000 };
+/**
+ * Verification mails an operator may resend to one account, per hour, whoever asks: each lands
+ * in a person's mailbox, and a fourth within the hour would not be read either.
+ */
+export const RESEND_VERIFICATION_RULE: RateRule = { name: 'operator-resend-verification', max: 3, windowMs: 3_600_000 };
 /** The statistics' day series cover this many days. */
 const STATS_DAYS = 90;
 const AUDIT_PAGE_SIZE = 100;
@@ -51,8 +56,10 @@ export function createOperatorService(deps: {
   storage: Storage;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** better-auth's verification mail to an address (server/auth/verification-mail.ts). */
+  sendVerificationMail: (email: string) => Promise<void>;
 }) {
-  const { publicUrl, operators, inventory, cards, bundles, storage, mailer, rateLimiter } = deps;
+  const { publicUrl, operators, inventory, cards, bundles, storage, mailer, rateLimiter, sendVerificationMail } = deps;
   const configured = new Set(deps.operatorEmails.map((e) => e.toLowerCase()));
 
   async function cardOrThrow(cardId: string) {
@@ -126,6 +133,27 @@ export function createOperatorService(deps: {
       await record(operator, 'move', cardId, reason);
       await mailAccount(from, 'moved-away', cardId);
       await mailAccount(to, 'moved-here', cardId);
+      return present(cardId);
+    },
+
+    /**
+     * The owner's verification mail again (a support ticket: "the mail never came"), the same
+     * mail as the app's resend button sends. 409 for a card without owner or an owner whose
+     * address is confirmed; at most {@link RESEND_VERIFICATION_RULE} per owner account.
+     */
+    async resendVerification(operator: Owner, { cardId, reason }: CardActionBody) {
+      await limitActions(operator);
+      const userId = await inventory.ownerOf(cardId);
+      if (userId === undefined) throw cardNotFound();
+      const owner = userId ? await operators.accountById(userId) : undefined;
+      if (!owner) throw conflict(ErrorCode.cardWithoutOwner, 'This card has no owner: there is no address to confirm.');
+      if (owner.emailVerified) throw conflict(ErrorCode.emailAlreadyVerified, "The owner's e-mail address is confirmed already.");
+      await rateLimiter.consume(
+        [[RESEND_VERIFICATION_RULE, owner.id]],
+        'This account has been sent enough verification mails for now. Please try again in an hour.',
+      );
+      await sendVerificationMail(owner.email);
+      await record(operator, 'resend-verification', cardId, reason);
       return present(cardId);
     },
 

@@ -6,6 +6,8 @@ import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { toast } from '../../components/toast.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { ErrorCode } from '../../../../shared/error-codes.ts';
 import { operatorApi, operatorKeys, type CardAction } from './operator.api.ts';
 
 type Action = CardAction | 'move' | 'owner';
@@ -38,12 +40,21 @@ export function CardDialog({
       if (action === 'owner') return setOwner((await operatorApi.owner(card.id, reason)).email);
       const result = action === 'move' ? await operatorApi.move(card.id, toEmail, reason) : await operatorApi.act(action, card.id, reason);
       onChange(result.card);
-      toast.success(action !== 'move' && card.hasOwner ? `${t(`done.${action}`)} ${t('owner_told')}` : t(`done.${action}`));
+      const told = action !== 'move' && action !== 'resend-verification' && card.hasOwner;
+      toast.success(told ? `${t(`done.${action}`)} ${t('owner_told')}` : t(`done.${action}`));
       setReason('');
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.all }),
-    onError: (e) => setError(errorMessage(e, tm)),
+    onError: (e) => setError(actionError(e)),
   });
+  // The refusals an operator meets in daily work, in the console's language; anything else as the server says it.
+  const actionError = (e: unknown) => {
+    const code = e instanceof ApiRequestError ? e.code : '';
+    if (code === ErrorCode.emailAlreadyVerified) return t('resend_already_confirmed');
+    if (code === ErrorCode.cardWithoutOwner) return t('resend_no_owner');
+    if (code === ErrorCode.rateLimited) return t('too_many');
+    return errorMessage(e, tm);
+  };
   const run = async (action: Action) => {
     setError('');
     if (action === 'reset' && card && !(await confirm({ title: t('reset'), message: t('confirm_reset', { id: card.id }), confirmLabel: t('reset') }))) return;
@@ -116,6 +127,11 @@ export function CardDialog({
               {card.hasOwner && (
                 <button type="button" className="btn btn-secondary" disabled={!reasonOk || busy} onClick={() => void run('reset')}>
                   {t('reset')}
+                </button>
+              )}
+              {card.hasOwner && (
+                <button type="button" className="btn btn-secondary" disabled={!reasonOk || busy} onClick={() => void run('resend-verification')}>
+                  {t('resend_verification')}
                 </button>
               )}
             </div>

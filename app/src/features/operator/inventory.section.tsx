@@ -1,15 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EDITIONS } from '../../../../shared/schemas/card.schema.ts';
 import { CARD_STATES, type CardState, type InventoryCard, type InventoryQuery } from '../../../../shared/schemas/operator.schema.ts';
 import { errorMessage } from '../../lib/error-text.ts';
+import { useAppConfig } from '../../lib/app-config.query.ts';
+import { CardScanner } from '../cards/index.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { operatorApi, operatorKeys } from './operator.api.ts';
 import { CardDialog } from './card.dialog.tsx';
 import { dateTimeFormatter } from './format.ts';
 
-/** The inventory: search by id, filters, pages by cursor; a card opens its actions. */
+/** The longest id the inventory search takes (inventoryQuerySchema); a longer one is no card of the fleet. */
+const MAX_SEARCH_LENGTH = 32;
+
+/** The inventory: search by id or by the card's QR code, filters, pages by cursor; a card opens its actions. */
 export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (batch: string) => void }) {
   const { t, i18n } = useTranslation('operator');
   const { t: tc } = useTranslation('cards');
@@ -21,6 +26,27 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
   // The opened card itself, not its id: a list that reloads under it (a new search) keeps the dialog as it is.
   const [open, setOpen] = useState<InventoryCard | null>(null);
   const formatDate = useMemo(() => dateTimeFormatter(i18n.language), [i18n.language]);
+  const config = useAppConfig();
+  const [scanning, setScanning] = useState(false);
+  const [scanNote, setScanNote] = useState('');
+  const lookingUp = useRef(false);
+
+  // A card read by the camera opens its dialog; the reader stops, so the camera is free again.
+  const openScanned = async (cardId: string) => {
+    if (lookingUp.current) return;
+    lookingUp.current = true;
+    setScanning(false);
+    setScanNote('');
+    try {
+      const found = cardId.length <= MAX_SEARCH_LENGTH ? (await operatorApi.cards({ q: cardId })).cards.find((c) => c.id === cardId) : undefined;
+      if (found) setOpen(found);
+      else setScanNote(t('scan_unknown', { id: cardId }));
+    } catch (error) {
+      setScanNote(errorMessage(error, tm));
+    } finally {
+      lookingUp.current = false;
+    }
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300);
@@ -88,6 +114,33 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
           </div>
         )}
       </form>
+      <div className="console-scan">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={scanning}
+          disabled={!config.data}
+          onClick={() => {
+            setScanNote('');
+            setScanning(!scanning);
+          }}
+        >
+          {scanning ? t('scan_stop') : t('scan')}
+        </button>
+        {scanning && config.data && (
+          <CardScanner
+            publicUrl={config.data.publicUrl}
+            onCard={(id) => void openScanned(id)}
+            onUnreadable={() => setScanNote(t('scan_not_card'))}
+            instructions={t('scan_instructions')}
+          />
+        )}
+        {scanNote && (
+          <p className="alert alert-error" role="alert">
+            {scanNote}
+          </p>
+        )}
+      </div>
 
       {cards.isPending ? (
         <Spinner label={tm('loading')} />

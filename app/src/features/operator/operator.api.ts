@@ -14,7 +14,7 @@ import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
 /** The support actions on one card (each with a reason, recorded in the audit log). */
-export type CardAction = 'block' | 'unblock' | 'reset';
+export type CardAction = 'block' | 'unblock' | 'reset' | 'resend-verification';
 
 function query(params: Record<string, string | undefined>): string {
   const search = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
