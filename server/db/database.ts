@@ -17,6 +17,7 @@ import * as ownerTimeZone from './migrations/011-owner-time-zone.ts';
 import * as walletPasses from './migrations/012-wallet-passes.ts';
 import * as operator from './migrations/010-operator.ts';
 import * as organisations from './migrations/009-organisations.ts';
+import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '012-wallet-passes': walletPasses,
   '010-operator': operator,
   '009-organisations': organisations,
+  '014-organisation-webhooks': organisationWebhooks,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -53,19 +53,21 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
         .where('blocked', 'is', null)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await outbox.emit(change, { userId, type: 'card.registered', data: { id, profileId } });
+      await outbox.emit(change, { userId, profileId, type: 'card.registered', data: { id, profileId } });
       return true;
     },
 
     async setProfile(userId: string, id: string, profileId: string, change: ProfileChange): Promise<boolean> {
       const result = await change.updateTable('card').set({ profileId }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await outbox.emit(change, { userId, type: 'card.assigned', data: { id, profileId } });
+      await outbox.emit(change, { userId, profileId, type: 'card.assigned', data: { id, profileId } });
       return true;
     },
 
     /** D7: back to unregistered; the id stays valid. */
     async reset(userId: string, id: string, change: ProfileChange): Promise<boolean> {
+      // The profile it leaves: an organisation hears of the reset of a card of its company profile.
+      const before = await change.selectFrom('card').select('profileId').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       const result = await change
         .updateTable('card')
         .set({ userId: null, profileId: null, registered: null, views: 0 })
@@ -73,7 +75,7 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
         .where('userId', '=', userId)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await outbox.emit(change, { userId, type: 'card.reset', data: { id } });
+      await outbox.emit(change, { userId, profileId: before?.profileId, type: 'card.reset', data: { id } });
       return true;
     },
 
