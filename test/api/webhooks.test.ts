@@ -62,6 +62,15 @@ async function waitForDelivery(webhookId: string, match: (d: any) => boolean, ti
   }
 }
 
+/** The "Webhook disabled" mail to `email`: it follows the change that disabled the endpoint, so it is waited for a moment. */
+async function mailedTo(email: string) {
+  for (let i = 0; ; i++) {
+    const mail = (await t.app.mailer.outbox()).find((m) => m.to === email && m.subject === 'Webhook disabled');
+    if (mail || i === 50) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('POST /webhook/create and GET /find/own/webhooks', () => {
   it('answers the id and a whsec_ secret once; the list shows the endpoint without its secret', async () => {
     const endpoint = await createEndpoint(owner, ['lead.created']);
@@ -233,7 +242,7 @@ describe('POST /webhook/rotate-secret, POST /webhook/test, POST /webhook/redeliv
     }
     const listed = (await t.get('/find/own/webhooks', user)).body.webhooks[0];
     expect(listed).toMatchObject({ enabled: false, disabledReason: 'gone' });
-    const mail = (await t.app.mailer.outbox()).find((m) => m.to === user.email && m.subject === 'Webhook disabled');
+    const mail = await mailedTo(user.email);
     expect(mail?.text).toContain(endpoint.path);
     // A lead now writes no delivery for the disabled endpoint; enabling it again works.
     const profile = await createProfile(t, user);
@@ -265,6 +274,7 @@ describe('POST /webhook/rotate-secret, POST /webhook/test, POST /webhook/redeliv
       receiver.state.status = 200;
     }
     expect((await t.get('/find/own/webhooks', user)).body.webhooks[0]).toMatchObject({ enabled: false, disabledReason: 'failing' });
+    await mailedTo(user.email);
     const mails = (await t.app.mailer.outbox()).filter((m) => m.to === user.email && m.subject === 'Webhook disabled');
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(endpoint.path);
