@@ -276,7 +276,7 @@ describe('three instances behind a round-robin proxy', () => {
   it('deliver each webhook event exactly once, signed, with the workers of every instance taking their share (issue 25)', async () => {
     const receiver = await startWebhookReceiver();
     // Each answer takes a moment, so a worker's batch is in flight while the others claim theirs.
-    receiver.state.delayMs = 100;
+    receiver.state.delayMs = 250;
     const pids = c.instances.map((instance) => instance.process.pid!);
     const senders = new Map<string, number | undefined>();
     receiver.state.onReceive = (r) => senders.set(r.headers['webhook-id'], pidOfConnection(r.remotePort, receiver.port, pids));
@@ -290,14 +290,16 @@ describe('three instances behind a round-robin proxy', () => {
       // 60 visitors through the proxy: ten per profile and ten per client address (the limits of
       // D5 and docs/security.md), from loopback addresses of their own (127.0.0.1 is the rate-limit test's).
       const before = [...c.proxyStats.byInstance];
-      const answers = await pool(60, 6, (i) =>
-        postFrom(`127.0.0.${20 + (i % 6)}`, '/send/contact', {
+      // Paced over about two seconds, so every instance's worker polls (every 500 ms) while leads come in.
+      const answers = await pool(60, 3, async (i) => {
+        await new Promise((r) => setTimeout(r, 60));
+        return postFrom(`127.0.0.${20 + (i % 6)}`, '/send/contact', {
           profileId: profiles[Math.floor(i / 10)].id,
           senderEmail: `hook-visitor-${i}@example.com`,
           name: `Visitor ${i}`,
           language: 'en',
-        }),
-      );
+        });
+      });
       expect(
         answers.every((a) => a.status === 200),
         JSON.stringify(answers.find((a) => a.status !== 200)),
