@@ -4,13 +4,17 @@
  * loopback. For each route it prints requests per second, p99 latency and the server's own
  * CPU time per request (from /proc: steadier than req/s on a shared machine), and the ratio
  * to the hello-world route of the same server. Needs Debian's wrk (`apt-get install wrk`).
- * `BENCH_SCALE=1` measures one and two instances instead (bench/scale.ts).
+ * `BENCH_SCALE=1` measures one and two instances instead (bench/scale.ts). After the routes,
+ * the contact form without and with a dead webhook endpoint (bench/contact.ts; alone with
+ * `BENCH_ONLY=contact`).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { confirmAddress } from './confirm-address.ts';
+import { runContactBench } from './contact.ts';
+import { cpuSeconds } from './cpu.ts';
 
 const DURATION = process.env.BENCH_SECONDS ?? '3';
 // Routes are measured in interleaved rounds (see the loop in main); BENCH_VERBOSE=1 prints
@@ -26,15 +30,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const THREADS = Number(process.env.BENCH_THREADS ?? 1);
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BASE = `http://127.0.0.1:${PORT}`;
-// BENCH_ONLY=show,/p measures only the routes whose names contain one of these words (hello-world always).
+// BENCH_ONLY=show,/p measures only the routes whose names contain one of these words (hello-world
+// always); BENCH_ONLY=contact only the contact form part (bench/contact.ts).
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const CONTACT_PART = 'POST /send/contact';
 // BENCH_CPU_PROFILE=<dir> has the server write a V8 CPU profile there when it stops; with
 // BENCH_ONLY the profile then holds only those routes (hello-world is left out too).
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 // BENCH_NODE_ARGS='--trace-gc' passes V8 and Node flags to the server (a GC trace shows whether a
 // slow round was the collector: on this machine whole runs sometimes go twice as slow, GC and all).
 const SERVER_NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 interface Target {
   name: string;
@@ -47,13 +52,6 @@ interface Target {
 /** Runs wrk and answers its report. */
 function wrk(args: string[]): string {
   return execFileSync('wrk', args).toString();
-}
-
-function cpuSeconds(pid: number): number {
-  // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (all threads).
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -117,6 +115,13 @@ async function main() {
     const { runScaleBench } = await import('./scale.ts');
     return runScaleBench();
   }
+  // BENCH_ONLY=contact: the contact form alone, without the routes' server.
+  if (!ONLY?.every((word) => CONTACT_PART.includes(word))) await measureRoutes();
+  if (!ONLY || ONLY.some((word) => CONTACT_PART.includes(word))) await runContactBench();
+}
+
+/** The routes with wrk, against hello-world on the same server. */
+async function measureRoutes() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-bench-'));
   const profileArgs = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROFILE_DIR)] : [];
   const server = spawn(process.execPath, [...profileArgs, ...SERVER_NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { cpuSeconds } from './cpu.ts';
 
 const run = promisify(execFile);
 const DURATION = process.env.BENCH_SECONDS ?? '3';
@@ -24,7 +25,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CLOCK_TICKS = Number((await run('getconf', ['CLK_TCK'])).stdout.trim());
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) bench';
 
 interface Server {
@@ -36,12 +36,6 @@ interface Setup {
   name: string;
   servers: Server[];
   profileId: string;
-}
-
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 let nextPort = 4600 + Math.floor(Math.random() * 300);

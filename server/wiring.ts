@@ -80,8 +80,11 @@ export function createServices(deps: {
   rateStore?: (database: RateCounterStore) => RateCounterStore;
 }) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
-  // Issue 25: leads, profiles and cards write their webhook events into this outbox inside their own transactions.
-  const webhooks = createWebhookRepository(db, deps.engine);
+  // Issue 25: leads, profiles, cards and organisations write their webhook events into this
+  // outbox inside their own transactions; an event of a company profile (issue 24's templates)
+  // reaches its organisation's webhooks too.
+  const templates = createTemplateRepository(db);
+  const webhooks = createWebhookRepository(db, deps.engine, templates.organisationOfCompanyProfile);
   const profileStamps = createProfileStamps(deps.invalidation ?? createLocalInvalidation());
   const profiles = createProfileRepository(db, profileStamps, webhooks.outbox);
   const links = createLinkRepository(db);
@@ -116,8 +119,7 @@ export function createServices(deps: {
   });
   const jsonCache = createProfileJsonCache();
   // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
-  const organisations = createOrganisationRepository(db);
-  const templates = createTemplateRepository(db);
+  const organisations = createOrganisationRepository(db, webhooks.outbox);
   const offboard = createOffboarding({ organisations, templates, cards, leads, profiles });
   const organisationService = createOrganisationService({ organisations, offboard });
   const templateService = createTemplateService({ templates, profiles, organisationService });
@@ -180,10 +182,23 @@ export function createServices(deps: {
     leads: leadService,
     /** Started by app.ts, stopped on close. */
     leadRetention: createLeadRetention({ leads, retentionDays: config.leadsRetentionDays, log }),
-    webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: config.webhooks.allowHttp }),
+    webhooks: createWebhookService({
+      webhooks,
+      rateLimiter,
+      allowHttp: config.webhooks.allowHttp,
+      // Issue 25 with organisations: their webhooks are their owners' and admins' to manage.
+      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
+    }),
     apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter }),
     /** Started by app.ts, stopped on close: delivers the outbox in the background. */
-    webhookWorker: createWebhookWorker({ webhooks, mailer, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, log }),
+    webhookWorker: createWebhookWorker({
+      webhooks,
+      mailer,
+      publicUrl: config.publicUrl,
+      allowPrivate: config.webhooks.allowPrivate,
+      log,
+      organisationAdmins: organisations.admins,
+    }),
     /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */
     operator: createOperatorService({
       publicUrl: config.publicUrl,

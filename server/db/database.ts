@@ -19,6 +19,7 @@ import * as operator from './migrations/010-operator.ts';
 import * as organisations from './migrations/009-organisations.ts';
 import * as organisationCards from './migrations/015-organisation-cards.ts';
 import * as cardFirstRegistered from './migrations/013-card-first-registered.ts';
+import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '009-organisations': organisations,
   '015-organisation-cards': organisationCards,
   '013-card-first-registered': cardFirstRegistered,
+  '014-organisation-webhooks': organisationWebhooks,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -22,7 +22,10 @@ export interface WalletDeviceTable {
 /** Issue 25 (migration 008): an owner's webhook endpoint. `events` is space-separated. */
 export interface WebhookEndpointTable {
   id: string;
+  /** The owner; for an organisation's endpoint, the admin who made it. */
   userId: string;
+  /** Migration 014: the organisation whose endpoint it is; null for an owner's own. */
+  organisationId: string | null;
   url: string;
   description: string;
   events: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
 
-/** Issue 25: the events an endpoint may subscribe to (Standard Webhooks' `type`). */
-export const WEBHOOK_EVENT_TYPES = [
+/** Issue 25: the events an owner's endpoint may subscribe to (Standard Webhooks' `type`). */
+export const OWNER_WEBHOOK_EVENT_TYPES = [
   'lead.created',
   'lead.updated',
   'lead.deleted',
@@ -11,12 +11,16 @@ export const WEBHOOK_EVENT_TYPES = [
   'card.assigned',
   'card.reset',
 ] as const;
+/** Events of an organisation itself: only its endpoints (made by its admins) may subscribe to them. */
+export const ORGANISATION_WEBHOOK_EVENT_TYPES = ['member.added', 'member.removed'] as const;
+/** Every event: an organisation's endpoint may subscribe to all of them. */
+export const WEBHOOK_EVENT_TYPES = [...OWNER_WEBHOOK_EVENT_TYPES, ...ORGANISATION_WEBHOOK_EVENT_TYPES] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 /** Sent by `POST /webhook/test` only; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** Most endpoints one owner may have. */
+/** Most endpoints one owner may have, and one organisation. */
 export const MAX_WEBHOOKS_PER_OWNER = 20;
 
 const urlSchema = z
@@ -32,7 +36,13 @@ const eventsSchema = z
   .transform((events) => [...new Set(events)]);
 const descriptionSchema = z.string().trim().max(200, 'must have at most 200 characters');
 
-export const webhookCreateSchema = z.object({ url: urlSchema, events: eventsSchema, description: descriptionSchema.optional().default('') });
+export const webhookCreateSchema = z.object({
+  url: urlSchema,
+  events: eventsSchema,
+  description: descriptionSchema.optional().default(''),
+  /** An organisation's endpoint (its admins only): its members' company-profile events and member.added/removed. */
+  organisationId: idSchema.optional(),
+});
 export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 export const webhookUpdateSchema = z.object({
   webhookId: idSchema,
@@ -46,6 +56,8 @@ export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 export const webhookIdBodySchema = z.object({ webhookId: idSchema });
 export const deliveryIdBodySchema = z.object({ deliveryId: idSchema });
 export const deliveryListQuerySchema = z.object({ webhookId: idSchema });
+/** Without organisationId: the caller's own endpoints; with it: the organisation's (admins only). */
+export const webhookListQuerySchema = z.object({ organisationId: idSchema.optional() });
 
 /** An endpoint as the owner sees it: never its secret. */
 export const webhookSchema = z.object({
@@ -53,6 +65,8 @@ export const webhookSchema = z.object({
   url: z.string(),
   description: z.string(),
   events: z.array(webhookEventTypeSchema),
+  /** The organisation whose endpoint it is; null for the owner's own. */
+  organisationId: z.string().nullable(),
   enabled: z.boolean(),
   disabledReason: z.string().nullable(),
   /** Until when the previous secret still signs beside the new one (after a rotation). */

@@ -95,8 +95,20 @@ describe('the OpenAPI document', () => {
     const doc = (await t.get('/docs/json')).body;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.webhooks).sort()).toEqual(
-      ['card.assigned', 'card.registered', 'card.reset', 'lead.created', 'lead.deleted', 'lead.updated', 'profile.updated', 'webhook.test'].sort(),
+      [
+        'card.assigned',
+        'card.registered',
+        'card.reset',
+        'lead.created',
+        'lead.deleted',
+        'lead.updated',
+        'profile.updated',
+        'member.added',
+        'member.removed',
+        'webhook.test',
+      ].sort(),
     );
+    expect(doc.webhooks['member.removed'].post.requestBody.content['application/json'].schema.properties.data.properties.role).toBeDefined();
     const created = doc.webhooks['lead.created'].post;
     expect(created.parameters.map((p: any) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     expect(created.requestBody.content['application/json'].schema.properties.data.properties.consent).toBeDefined();

@@ -62,6 +62,15 @@ async function waitForDelivery(webhookId: string, match: (d: any) => boolean, ti
   }
 }
 
+/** The "Webhook disabled" mail to `email`: it follows the change that disabled the endpoint, so it is waited for a moment. */
+async function mailedTo(email: string) {
+  for (let i = 0; ; i++) {
+    const mail = (await t.app.mailer.outbox()).find((m) => m.to === email && m.subject === 'Webhook disabled');
+    if (mail || i === 50) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('POST /webhook/create and GET /find/own/webhooks', () => {
   it('answers the id and a whsec_ secret once; the list shows the endpoint without its secret', async () => {
     const endpoint = await createEndpoint(owner, ['lead.created']);
@@ -233,13 +242,47 @@ describe('POST /webhook/rotate-secret, POST /webhook/test, POST /webhook/redeliv
     }
     const listed = (await t.get('/find/own/webhooks', user)).body.webhooks[0];
     expect(listed).toMatchObject({ enabled: false, disabledReason: 'gone' });
-    const mail = (await t.app.mailer.outbox()).find((m) => m.to === user.email && m.subject === 'Webhook disabled');
+    const mail = await mailedTo(user.email);
     expect(mail?.text).toContain(endpoint.path);
     // A lead now writes no delivery for the disabled endpoint; enabling it again works.
     const profile = await createProfile(t, user);
     await sendContact(profile.id);
     expect(await deliveriesOf(endpoint.id, user)).toHaveLength(1);
     expect((await t.post('/webhook/update', { webhookId: endpoint.id, enabled: true }, user)).body).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it('disables an endpoint whose deliveries have failed for five days and mails the owner; a failure before that only retries', async () => {
+    const user = await t.signUp();
+    const endpoint = await createEndpoint(user, ['lead.created']);
+    const DAY = 24 * 3600_000;
+    const failingSince = (at: number) => t.app.db.updateTable('webhookEndpoint').set({ failingSince: at }).where('id', '=', endpoint.id).execute();
+    receiver.state.status = 503;
+    try {
+      // Failing for four days: the attempt is retried later, the endpoint stays on.
+      await failingSince(Date.now() - 4 * DAY);
+      const first = (await t.post('/webhook/test', { webhookId: endpoint.id }, user)).body.deliveryId as string;
+      expect(await waitForDelivery(endpoint.id, (d) => d.id === first && d.attempts === 1, 10_000, user)).toMatchObject({ status: 'pending' });
+      expect((await t.get('/find/own/webhooks', user)).body.webhooks[0]).toMatchObject({ enabled: true });
+      // Failing since more than five days: the next failed attempt stops the endpoint.
+      await failingSince(Date.now() - 5 * DAY - 60_000);
+      const second = (await t.post('/webhook/test', { webhookId: endpoint.id }, user)).body.deliveryId as string;
+      expect(await waitForDelivery(endpoint.id, (d) => d.id === second && d.attempts === 1, 10_000, user)).toMatchObject({
+        status: 'failed',
+        lastResponseStatus: 503,
+      });
+    } finally {
+      receiver.state.status = 200;
+    }
+    expect((await t.get('/find/own/webhooks', user)).body.webhooks[0]).toMatchObject({ enabled: false, disabledReason: 'failing' });
+    await mailedTo(user.email);
+    const mails = (await t.app.mailer.outbox()).filter((m) => m.to === user.email && m.subject === 'Webhook disabled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(endpoint.path);
+    expect(mails[0].text).toContain('Deliveries have failed for five days.');
+    // Stopped: the retry still pending is not sent while the endpoint is off.
+    const sent = atPath(endpoint.path).length;
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(atPath(endpoint.path)).toHaveLength(sent);
   });
 });
 

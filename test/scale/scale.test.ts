@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, pngImage } from '../support/factories.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
 // DESIGN "Scale-out", end to end: three real server processes (each with its own data folder)
@@ -45,14 +48,18 @@ async function call(base: string, method: string, url: string, body?: unknown, h
 }
 
 let userCount = 0;
-/** A verified, signed-in owner, made through the proxy. */
-async function owner() {
+/**
+ * A verified, signed-in owner, made through the proxy; `from` a loopback address of its own
+ * when given (sign-ups are limited per client address and minute).
+ */
+async function owner(from?: string) {
   const email = `scale-${++userCount}-${Date.now()}@example.com`;
   const password = 'correct horse battery';
-  const up = await call(c.base, 'POST', '/api/auth/sign-up/email', { email, password, name: 'Scale' });
+  const post = (url: string, body: unknown) => (from ? postFrom(from, url, body) : call(c.base, 'POST', url, body));
+  const up = await post('/api/auth/sign-up/email', { email, password, name: 'Scale' });
   expect(up.status, JSON.stringify(up.body)).toBe(200);
   await c.query('update "user" set "emailVerified" = true where email = $1', [email]);
-  const signIn = await call(c.base, 'POST', '/api/auth/sign-in/email', { email, password });
+  const signIn = await post('/api/auth/sign-in/email', { email, password });
   expect(signIn.status).toBe(200);
   return { email, auth: { authorization: `Bearer ${signIn.body.token as string}` } };
 }
@@ -86,6 +93,60 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     value = await read();
   }
   return value;
+}
+
+/** A JSON POST through the proxy from a loopback address of the caller's choice: the client address the instances see (TRUST_PROXY). */
+function postFrom(localAddress: string, url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${c.base}${url}`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: c.base } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed: any = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(data);
+  });
+}
+
+/**
+ * Linux: which of `pids` holds the loopback TCP connection from `port` to `peerPort`, read from
+ * /proc/net/tcp and the processes' file descriptors while the connection is open (which instance
+ * sent a webhook). Undefined elsewhere or when not found.
+ */
+function pidOfConnection(port: number, peerPort: number, pids: number[]): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const hex = (p: number) => `:${p.toString(16).toUpperCase().padStart(4, '0')}`;
+  const entry = fs
+    .readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((f) => f[1]?.endsWith(hex(port)) && f[2]?.endsWith(hex(peerPort)));
+  const inode = entry?.[9];
+  if (!inode || inode === '0') return undefined;
+  for (const pid of pids) {
+    for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`) return pid;
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  }
+  return undefined;
 }
 
 describe('three instances behind a round-robin proxy', () => {
@@ -210,6 +271,72 @@ describe('three instances behind a round-robin proxy', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     expect((await c.redis.keys(`${c.redisPrefix}rate:contact-client:*`)).length).toBeGreaterThan(0);
+  });
+
+  it('deliver each webhook event exactly once, signed, with the workers of every instance taking their share (issue 25)', async () => {
+    const receiver = await startWebhookReceiver();
+    // Each answer takes a moment, so a worker's batch is in flight while the others claim theirs.
+    receiver.state.delayMs = 250;
+    const pids = c.instances.map((instance) => instance.process.pid!);
+    const senders = new Map<string, number | undefined>();
+    receiver.state.onReceive = (r) => senders.set(r.headers['webhook-id'], pidOfConnection(r.remotePort, receiver.port, pids));
+    try {
+      const user = await owner('127.0.0.20');
+      const hook = await call(c.base, 'POST', '/webhook/create', { url: receiver.url, events: ['lead.created'] }, user.auth);
+      expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+      const secret = hook.body.secret as string;
+      const profiles = await pool(6, 3, () => newProfile(user));
+
+      // 60 visitors through the proxy: ten per profile and ten per client address (the limits of
+      // D5 and docs/security.md), from loopback addresses of their own (127.0.0.1 is the rate-limit test's).
+      const before = [...c.proxyStats.byInstance];
+      // Paced over about two seconds, so every instance's worker polls (every 500 ms) while leads come in.
+      const answers = await pool(60, 3, async (i) => {
+        await new Promise((r) => setTimeout(r, 60));
+        return postFrom(`127.0.0.${20 + (i % 6)}`, '/send/contact', {
+          profileId: profiles[Math.floor(i / 10)].id,
+          senderEmail: `hook-visitor-${i}@example.com`,
+          name: `Visitor ${i}`,
+          language: 'en',
+        });
+      });
+      expect(
+        answers.every((a) => a.status === 200),
+        JSON.stringify(answers.find((a) => a.status !== 200)),
+      ).toBe(true);
+      c.proxyStats.byInstance.forEach((n, i) => expect(n - before[i], `requests to instance ${i}`).toBeGreaterThanOrEqual(15));
+      const leads = await c.query<{ id: string }>('select id from lead where "profileId" = any($1)', [profiles.map((p) => p.id)]);
+      expect(leads).toHaveLength(60);
+
+      const ids = () => Promise.resolve(new Set(receiver.received.map((r) => r.headers['webhook-id'])));
+      await eventually(ids, (seen) => seen.size >= 60, 30_000);
+      await new Promise((r) => setTimeout(r, 2000)); // no late second send either
+      const received = receiver.received;
+      // Exactly once: 60 requests, 60 message ids, one per lead.
+      expect(received).toHaveLength(60);
+      expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(60);
+      const events = received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: { id: string } });
+      expect(events.every((e) => e.type === 'lead.created')).toBe(true);
+      expect(new Set(events.map((e) => e.data.id))).toEqual(new Set(leads.map((l) => l.id)));
+      // The log agrees: every delivery delivered on its first attempt, one attempt each.
+      const [log] = await c.query<{ deliveries: string; attempts: string; delivered: string }>(
+        `select count(*) as deliveries, sum(d.attempts) as attempts, count(*) filter (where d.status = 'delivered') as delivered
+           from "webhookDelivery" d join "webhookEndpoint" e on e.id = d."endpointId" where e.id = $1`,
+        [hook.body.webhookId],
+      );
+      expect([Number(log.deliveries), Number(log.attempts), Number(log.delivered)]).toEqual([60, 60, 60]);
+      // Workers on every instance claimed (FOR UPDATE SKIP LOCKED), not one instance doing all of it.
+      if (process.platform === 'linux') {
+        const share = pids.map((pid) => [...senders.values()].filter((p) => p === pid).length);
+        expect(
+          share.reduce((a, b) => a + b, 0),
+          `senders found: ${share.join(', ')}`,
+        ).toBe(60);
+        share.forEach((n, i) => expect(n, `deliveries sent by instance ${i} (${share.join(', ')})`).toBeGreaterThan(0));
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('lose no acknowledged write when an instance is killed under load, and keep answering', async () => {

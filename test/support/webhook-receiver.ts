@@ -6,20 +6,30 @@ export interface ReceivedWebhook {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** The sender's port on its side of the connection. */
+  remotePort: number;
 }
 
 /**
  * A real webhook receiver on loopback (issue 25's tests): records every request and answers
- * `status` (200 unless a test sets another), optionally after `delayMs`.
+ * `status` (200 unless a test sets another), optionally after `delayMs`. `onReceive` runs as a
+ * request arrives, while its connection is still open.
  */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
-  const state = { status: 200, delayMs: 0, body: 'ok' };
+  const state: { status: number; delayMs: number; body: string; onReceive?: (r: ReceivedWebhook) => void } = { status: 200, delayMs: 0, body: 'ok' };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      const r = {
+        path: request.url ?? '',
+        headers: request.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: request.socket.remotePort ?? 0,
+      };
+      received.push(r);
+      state.onReceive?.(r);
       setTimeout(() => response.writeHead(state.status, { 'content-type': 'text/plain' }).end(state.body), state.delayMs);
     });
   });

@@ -81,22 +81,24 @@ export function createCardRepository(db: Db, outbox: EventOutbox = noEventOutbox
         .where('organisationId', 'is', null)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await outbox.emit(change, { userId, type: 'card.registered', data: { id, profileId } });
+      await outbox.emit(change, { userId, profileId, type: 'card.registered', data: { id, profileId } });
       return true;
     },
 
     async setProfile(userId: string, id: string, profileId: string, change: ProfileChange): Promise<boolean> {
       const result = await change.updateTable('card').set({ profileId }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await outbox.emit(change, { userId, type: 'card.assigned', data: { id, profileId } });
+      await outbox.emit(change, { userId, profileId, type: 'card.assigned', data: { id, profileId } });
       return true;
     },
 
     /** D7: back to unregistered; the id stays valid. */
     async reset(userId: string, id: string, change: ProfileChange): Promise<boolean> {
+      // The profile it leaves: an organisation hears of the reset of a card of its company profile.
+      const before = await change.selectFrom('card').select('profileId').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       const result = await change.updateTable('card').set(unregisteredColumns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await outbox.emit(change, { userId, type: 'card.reset', data: { id } });
+      await outbox.emit(change, { userId, profileId: before?.profileId, type: 'card.reset', data: { id } });
       return true;
     },
 
@@ -176,8 +178,15 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
   const ofOrganisation = (trx: Db, organisationId: string) =>
     trx.selectFrom('card').select(['id', 'edition', 'userId', 'profileId', 'blocked']).where('organisationId', '=', organisationId);
   /** The holder a card leaves hears of it as a reset (issue 25's events, in the change's transaction). */
-  const tellLeft = async (change: ProfileChange, id: string, previous: string | null | undefined, next: string | null) => {
-    if (previous && previous !== next) await outbox.emit(change, { userId: previous, type: 'card.reset', data: { id } });
+  const tellLeft = async (
+    change: ProfileChange,
+    id: string,
+    previous: { userId: string | null; profileId: string | null } | undefined,
+    next: string | null,
+  ) => {
+    if (previous?.userId && previous.userId !== next) {
+      await outbox.emit(change, { userId: previous.userId, profileId: previous.profileId, type: 'card.reset', data: { id } });
+    }
   };
   return {
     /** The ids among `ids` that are minted, unregistered, unblocked and no organisation's: those bulk registration takes. */
@@ -224,7 +233,7 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
     },
     /** Assigns an organisation's card to a member's profile (a new holder starts at 0 scans, as D6's registration). */
     async assignInOrganisation(organisationId: string, cardId: string, userId: string, profileId: string, now: number, change: ProfileChange) {
-      const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
+      const previous = await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst();
       const result = await change
         .updateTable('card')
         .set((eb) => registeredColumns(eb, userId, profileId, now))
@@ -233,7 +242,7 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await tellLeft(change, cardId, previous, userId);
-      await outbox.emit(change, { userId, type: 'card.assigned', data: { id: cardId, profileId } });
+      await outbox.emit(change, { userId, profileId, type: 'card.assigned', data: { id: cardId, profileId } });
       return true;
     },
     /**
@@ -241,7 +250,7 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
      * profile (the offboarding's "no longer works here" page); otherwise it shows none.
      */
     async unassignInOrganisation(organisationId: string, cardId: string, keepPage: boolean, change: ProfileChange) {
-      const previous = (await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst())?.userId;
+      const previous = await ofOrganisation(change, organisationId).where('id', '=', cardId).executeTakeFirst();
       const result = await change
         .updateTable('card')
         .set((eb) => (keepPage ? { userId: null } : unregisteredColumns(eb)))

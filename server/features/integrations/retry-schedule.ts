@@ -3,7 +3,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * Issue 25: after the first attempt fails, retries follow at these delays (about three days in
+ * Issue 25: after the first attempt fails, retries follow at these delays (about 27 hours in
  * all). A delivery whose last retry fails is given up.
  */
 export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR] as const;

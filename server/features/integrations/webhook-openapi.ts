@@ -1,4 +1,10 @@
-import { API_SCOPES, SCOPE_OF_CALL, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../../shared/schemas/integrations.schema.ts';
+import {
+  API_SCOPES,
+  ORGANISATION_WEBHOOK_EVENT_TYPES,
+  SCOPE_OF_CALL,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+} from '../../../shared/schemas/integrations.schema.ts';
 
 const str = { type: 'string' };
 const leadData = {
@@ -29,6 +35,11 @@ const DATA: Record<string, object> = {
   'card.registered': { type: 'object', properties: { id: str, profileId: str } },
   'card.assigned': { type: 'object', properties: { id: str, profileId: str } },
   'card.reset': { type: 'object', properties: { id: str } },
+  'member.added': { type: 'object', properties: { organisationId: str, userId: str, email: str, role: { type: 'string', enum: ['admin', 'member'] } } },
+  'member.removed': {
+    type: 'object',
+    properties: { organisationId: str, userId: str, email: str, role: { type: 'string', enum: ['owner', 'admin', 'member'] } },
+  },
   [WEBHOOK_TEST_EVENT]: { type: 'object', properties: { webhookId: str, message: str } },
 };
 const header = (name: string, description: string) => ({ name, in: 'header', required: true, schema: str, description });
@@ -43,7 +54,7 @@ export function webhookEventsOpenApi(): Record<string, object> {
       type,
       {
         post: {
-          summary: `The ${type} event`,
+          summary: `The ${type} event${(ORGANISATION_WEBHOOK_EVENT_TYPES as readonly string[]).includes(type) ? " (an organisation's webhooks only)" : ''}`,
           description:
             'Signed per Standard Webhooks 1.0. Answer 2xx to acknowledge; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); 410 disables the endpoint.',
           parameters: [

@@ -37,6 +37,8 @@ export function createWebhookWorker(deps: {
   publicUrl: string;
   allowPrivate: boolean;
   log: FastifyBaseLogger;
+  /** The owners and admins of an organisation: they are mailed when its endpoint is disabled. */
+  organisationAdmins?: (organisationId: string) => Promise<Array<{ email: string; language: string | null }>>;
   pollMs?: number;
   batch?: number;
 }) {
@@ -65,9 +67,19 @@ export function createWebhookWorker(deps: {
     });
     if (disabled && state) {
       log.warn({ endpointId: delivery.endpointId, reason: outcome.disable }, 'webhook endpoint disabled');
-      await deps.mailer.send(
-        endpointDisabledMail({ to: state.email, language: state.language, url: state.url, reason: outcome.disable!, appUrl: `${deps.publicUrl}/integrations` }),
-      );
+      // An owner's endpoint: the owner; an organisation's: its owners and admins.
+      const recipients = state.organisationId ? ((await deps.organisationAdmins?.(state.organisationId)) ?? []) : [state];
+      for (const to of recipients)
+        await deps.mailer.send(
+          endpointDisabledMail({
+            to: to.email,
+            language: to.language,
+            url: state.url,
+            reason: outcome.disable!,
+            organisation: Boolean(state.organisationId),
+            appUrl: `${deps.publicUrl}/integrations`,
+          }),
+        );
     }
   }
 

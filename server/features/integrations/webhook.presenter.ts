@@ -8,6 +8,7 @@ export function presentWebhook(row: WebhookEndpointRow): Webhook {
     url: row.url,
     description: row.description,
     events: row.events.split(' ').filter(Boolean) as WebhookEventType[],
+    organisationId: row.organisationId,
     enabled: Boolean(row.enabled),
     disabledReason: row.disabledReason,
     previousSecretUntil: row.previousSecretUntil !== null && row.previousSecretUntil > Date.now() ? Number(row.previousSecretUntil) : null,

@@ -27,21 +27,46 @@ export interface AttemptOutcome {
   disable?: string;
 }
 
-/** SQL of issue 25's webhooks: endpoints, the outbox of deliveries, their attempts. */
-export function createWebhookRepository(db: Db, engine: Engine) {
-  const endpointsOf = (trx: Db, userId: string) => trx.selectFrom('webhookEndpoint').selectAll().where('userId', '=', userId);
+/**
+ * The organisation whose company profile `profileId` is (made from its template, the profile's
+ * owner still a member), read inside `trx`; undefined for any other profile. The organisations
+ * feature answers it (server/wiring.ts).
+ */
+export type CompanyProfileOrganisation = (trx: Db, profileId: string) => Promise<string | undefined>;
 
-  /** The outbox: one pending delivery per enabled endpoint of the owner that subscribed to the event, inside `trx`. */
+/** SQL of issue 25's webhooks: endpoints, the outbox of deliveries, their attempts. */
+export function createWebhookRepository(db: Db, engine: Engine, organisationOfProfile: CompanyProfileOrganisation = async () => undefined) {
+  /** An owner's own endpoints: not those they made for an organisation. */
+  const endpointsOf = (trx: Db, userId: string) =>
+    trx.selectFrom('webhookEndpoint').selectAll().where('userId', '=', userId).where('organisationId', 'is', null);
+
+  /**
+   * The outbox: one pending delivery per enabled endpoint that subscribed to the event, inside
+   * `trx`: the owner's own endpoints, and the endpoints of the organisation whose company profile
+   * the event concerns; an organisation's own event (member.added/removed) only to its endpoints.
+   */
   const outbox: EventOutbox = {
     async emit(trx, event) {
-      const endpoints = await trx.selectFrom('webhookEndpoint').select(['id', 'events']).where('userId', '=', event.userId).where('enabled', '=', 1).execute();
+      const organisationId = event.organisationId ?? (event.profileId ? await organisationOfProfile(trx, event.profileId) : undefined);
+      const endpoints = await trx
+        .selectFrom('webhookEndpoint')
+        .select(['id', 'events', 'userId'])
+        .where('enabled', '=', 1)
+        .where((eb) =>
+          eb.or([
+            ...(event.organisationId ? [] : [eb.and([eb('userId', '=', event.userId), eb('organisationId', 'is', null)])]),
+            ...(organisationId ? [eb('organisationId', '=', organisationId)] : []),
+          ]),
+        )
+        .execute();
       const now = Date.now();
       const rows = endpoints
         .filter((endpoint) => endpoint.events.split(' ').includes(event.type))
         .map((endpoint) => ({
           id: newMessageId(),
           endpointId: endpoint.id,
-          userId: event.userId,
+          // The endpoint's account: an organisation's endpoint keeps its log where it was made.
+          userId: endpoint.userId,
           eventType: event.type,
           payload: payloadOf(event.type, event.data, now),
           status: 'pending',
@@ -58,16 +83,24 @@ export function createWebhookRepository(db: Db, engine: Engine) {
     async insertEndpoint(row: WebhookEndpointTable): Promise<void> {
       await db.insertInto('webhookEndpoint').values(row).execute();
     },
-    async countOwn(userId: string): Promise<number> {
+    /** How many endpoints the owner has (`scope.userId`) or the organisation (`scope.organisationId`). */
+    async count(scope: { userId: string } | { organisationId: string }): Promise<number> {
       const row = await db
         .selectFrom('webhookEndpoint')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', userId)
+        .where((eb) =>
+          'organisationId' in scope
+            ? eb('organisationId', '=', scope.organisationId)
+            : eb.and([eb('userId', '=', scope.userId), eb('organisationId', 'is', null)]),
+        )
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     listOwn: (userId: string): Promise<WebhookEndpointRow[]> => endpointsOf(db, userId).orderBy('created', 'asc').orderBy('id').execute(),
-    findOwn: (userId: string, id: string): Promise<WebhookEndpointRow | undefined> => endpointsOf(db, userId).where('id', '=', id).executeTakeFirst(),
+    listOfOrganisation: (organisationId: string): Promise<WebhookEndpointRow[]> =>
+      db.selectFrom('webhookEndpoint').selectAll().where('organisationId', '=', organisationId).orderBy('created', 'asc').orderBy('id').execute(),
+    /** Any endpoint by its id: the service decides whether the caller may reach it (its owner, or an admin of its organisation). */
+    find: (id: string): Promise<WebhookEndpointRow | undefined> => db.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst(),
     async updateOwn(userId: string, id: string, patch: Partial<WebhookEndpointTable>): Promise<boolean> {
       const result = await db.updateTable('webhookEndpoint').set(patch).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -108,8 +141,8 @@ export function createWebhookRepository(db: Db, engine: Engine) {
         .execute();
       return deliveries.map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) }));
     },
-    findDeliveryOwn: (userId: string, id: string): Promise<WebhookDeliveryRow | undefined> =>
-      db.selectFrom('webhookDelivery').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst(),
+    /** Any delivery by its id: the service decides whether the caller may reach its endpoint. */
+    findDelivery: (id: string): Promise<WebhookDeliveryRow | undefined> => db.selectFrom('webhookDelivery').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Sends the owner's delivery again now, with a fresh retry schedule (the same message id). */
     async redeliverOwn(userId: string, id: string, now: number): Promise<boolean> {
       const result = await db
@@ -230,12 +263,12 @@ export function createWebhookRepository(db: Db, engine: Engine) {
         return { recorded: true, disabled: Number(disabled.numUpdatedRows) > 0 };
       });
     },
-    /** Since when the endpoint fails, and its owner's address and language (the mail when it is disabled). */
+    /** Since when the endpoint fails, its organisation, and its owner's address and language (the mail when it is disabled). */
     async endpointState(endpointId: string) {
       return db
         .selectFrom('webhookEndpoint')
         .innerJoin('user', 'user.id', 'webhookEndpoint.userId')
-        .select(['webhookEndpoint.failingSince', 'webhookEndpoint.url', 'user.email', 'user.language'])
+        .select(['webhookEndpoint.failingSince', 'webhookEndpoint.url', 'webhookEndpoint.organisationId', 'user.email', 'user.language'])
         .where('webhookEndpoint.id', '=', endpointId)
         .executeTakeFirst();
     },

@@ -7,6 +7,7 @@ import {
   webhookCreateSchema,
   webhookDeliveryListSchema,
   webhookIdBodySchema,
+  webhookListQuerySchema,
   webhookListSchema,
   webhookSchema,
   webhookSecretSchema,
@@ -16,7 +17,10 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
-/** Issue 25: the owner's webhook endpoints (Standard Webhooks 1.0), their delivery log, redelivery and test event. */
+/**
+ * Issue 25: webhook endpoints (Standard Webhooks 1.0), their delivery log, redelivery and test
+ * event: the owner's own, or with `organisationId` an organisation's (its owners and admins).
+ */
 const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['integrations'], security: [{ bearer: [] }] } };
@@ -27,8 +31,10 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...owner, schema: { ...owner.schema, body: webhookCreateSchema, response: { 200: webhookSecretSchema, 409: errorSchema, ...errors } } },
     (req) => webhooks.create(ownerOf(req), req.body),
   );
-  app.get('/find/own/webhooks', { ...owner, schema: { ...owner.schema, response: { 200: webhookListSchema, ...errors } } }, (req) =>
-    webhooks.list(ownerOf(req)),
+  app.get(
+    '/find/own/webhooks',
+    { ...owner, schema: { ...owner.schema, querystring: webhookListQuerySchema, response: { 200: webhookListSchema, ...errors } } },
+    (req) => webhooks.list(ownerOf(req), req.query.organisationId),
   );
   app.post('/webhook/update', { ...owner, schema: { ...owner.schema, body: webhookUpdateSchema, response: { 200: webhookSchema, ...errors } } }, (req) =>
     webhooks.update(ownerOf(req), req.body),

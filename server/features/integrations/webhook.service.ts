@@ -1,10 +1,17 @@
 import { ErrorCode } from '../../../shared/error-codes.ts';
-import { MAX_WEBHOOKS_PER_OWNER, WEBHOOK_TEST_EVENT, type WebhookCreate, type WebhookUpdate } from '../../../shared/schemas/integrations.schema.ts';
+import {
+  MAX_WEBHOOKS_PER_OWNER,
+  ORGANISATION_WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookCreate,
+  type WebhookEventType,
+  type WebhookUpdate,
+} from '../../../shared/schemas/integrations.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { WebhookEndpointTable } from '../../db/tables.ts';
+import type { WebhookEndpointRow, WebhookEndpointTable } from '../../db/tables.ts';
 import { newMessageId, payloadOf, type WebhookRepository } from './webhook.repository.ts';
 import { presentDelivery, presentWebhook } from './webhook.presenter.ts';
 import { urlProblem } from './webhook-sender.ts';
@@ -25,32 +32,69 @@ export const WEBHOOK_RATE_RULES = {
 const webhookNotFound = () => notFound(ErrorCode.webhookNotFound, 'Webhook not found.');
 const deliveryNotFound = () => notFound(ErrorCode.deliveryNotFound, 'Delivery not found.');
 
-/** Issue 25: the owner's webhook endpoints, their secrets, delivery log, redelivery and test event. */
-export function createWebhookService(deps: { webhooks: WebhookRepository; rateLimiter: RateLimiter; allowHttp: boolean }) {
-  const { webhooks, rateLimiter } = deps;
+/**
+ * Checks that the caller is an owner or admin of the organisation: throws 404
+ * `cmc/organisation-not-found` when they are not a member of it, 403 `cmc/forbidden` when they
+ * are a member only. The organisations feature answers it (server/wiring.ts).
+ */
+export type OrganisationAdminCheck = (owner: Owner, organisationId: string) => Promise<void>;
+
+const organisationOnly = (events: readonly WebhookEventType[]) => events.find((e) => (ORGANISATION_WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+
+/**
+ * Issue 25: webhook endpoints, their secrets, delivery log, redelivery and test event. An
+ * endpoint is an owner's own, or an organisation's (`organisationId`), which every owner and
+ * admin of the organisation manages: members get 403, everyone else 404 as for an unknown id.
+ */
+export function createWebhookService(deps: {
+  webhooks: WebhookRepository;
+  rateLimiter: RateLimiter;
+  allowHttp: boolean;
+  organisationAdmin: OrganisationAdminCheck;
+}) {
+  const { webhooks, rateLimiter, organisationAdmin } = deps;
   const checkUrl = (url: string) => {
     const problem = urlProblem(url, deps.allowHttp);
     if (problem) throw badInput('url', problem);
   };
+  const checkEvents = (events: readonly WebhookEventType[] | undefined, organisationId: string | null | undefined) => {
+    const event = !organisationId && events && organisationOnly(events);
+    if (event) throw badInput('events', `${event} is an organisation's event: only an organisation's webhook may subscribe to it`);
+  };
   const limit = (rule: (typeof WEBHOOK_RATE_RULES)[keyof typeof WEBHOOK_RATE_RULES], owner: Owner) =>
     rateLimiter.consume([[rule, owner.userId]], 'Too many webhook changes. Please try again later.');
-  async function own(owner: Owner, webhookId: string) {
-    const row = await webhooks.findOwn(owner.userId, webhookId);
+  /** The endpoint if the caller may manage it: their own, or their organisation's when they are an admin there. */
+  async function own(owner: Owner, webhookId: string): Promise<WebhookEndpointRow> {
+    const row = await webhooks.find(webhookId);
     if (!row) throw webhookNotFound();
+    if (row.organisationId === null) {
+      if (row.userId !== owner.userId) throw webhookNotFound();
+    } else {
+      await organisationAdmin(owner, row.organisationId).catch((error: unknown) => {
+        // Not a member of that organisation: as unknown as any other id.
+        throw error instanceof AppError && error.status === 404 ? webhookNotFound() : error;
+      });
+    }
     return row;
   }
 
   return {
-    /** A new endpoint; its secret is answered this once. */
+    /** A new endpoint, the owner's or (with `organisationId`, admins only) the organisation's; its secret is answered this once. */
     async create(owner: Owner, input: WebhookCreate): Promise<{ webhookId: string; secret: string }> {
       checkUrl(input.url);
+      const organisationId = input.organisationId ?? null;
+      if (organisationId) await organisationAdmin(owner, organisationId);
+      checkEvents(input.events, organisationId);
       await limit(WEBHOOK_RATE_RULES.changes, owner);
-      if ((await webhooks.countOwn(owner.userId)) >= MAX_WEBHOOKS_PER_OWNER)
-        throw new AppError(409, ErrorCode.webhookLimitReached, `An account may have at most ${MAX_WEBHOOKS_PER_OWNER} webhooks.`);
+      if ((await webhooks.count(organisationId ? { organisationId } : { userId: owner.userId })) >= MAX_WEBHOOKS_PER_OWNER) {
+        const who = organisationId ? 'An organisation' : 'An account';
+        throw new AppError(409, ErrorCode.webhookLimitReached, `${who} may have at most ${MAX_WEBHOOKS_PER_OWNER} webhooks.`);
+      }
       const now = Date.now();
       const row: WebhookEndpointTable = {
         id: `wh_${randomId(16)}`,
         userId: owner.userId,
+        organisationId,
         url: input.url,
         description: input.description,
         events: input.events.join(' '),
@@ -67,13 +111,17 @@ export function createWebhookService(deps: { webhooks: WebhookRepository; rateLi
       return { webhookId: row.id, secret: row.secret };
     },
 
-    async list(owner: Owner) {
-      return { webhooks: (await webhooks.listOwn(owner.userId)).map(presentWebhook) };
+    /** The caller's own endpoints, or (admins only) those of the organisation `organisationId`. */
+    async list(owner: Owner, organisationId?: string) {
+      if (!organisationId) return { webhooks: (await webhooks.listOwn(owner.userId)).map(presentWebhook) };
+      await organisationAdmin(owner, organisationId);
+      return { webhooks: (await webhooks.listOfOrganisation(organisationId)).map(presentWebhook) };
     },
 
     async update(owner: Owner, input: WebhookUpdate) {
       if (input.url !== undefined) checkUrl(input.url);
-      await own(owner, input.webhookId);
+      const endpoint = await own(owner, input.webhookId);
+      checkEvents(input.events, endpoint.organisationId);
       await limit(WEBHOOK_RATE_RULES.changes, owner);
       const patch: Partial<WebhookEndpointTable> = { updated: Date.now() };
       if (input.url !== undefined) patch.url = input.url;
@@ -82,12 +130,13 @@ export function createWebhookService(deps: { webhooks: WebhookRepository; rateLi
       // Enabled again: its failures so far are forgiven; disabled by the owner: says so.
       if (input.enabled === true) Object.assign(patch, { enabled: 1, disabledReason: null, failingSince: null });
       if (input.enabled === false) Object.assign(patch, { enabled: 0, disabledReason: 'owner' });
-      if (!(await webhooks.updateOwn(owner.userId, input.webhookId, patch))) throw webhookNotFound();
+      if (!(await webhooks.updateOwn(endpoint.userId, input.webhookId, patch))) throw webhookNotFound();
       return presentWebhook(await own(owner, input.webhookId));
     },
 
     async remove(owner: Owner, webhookId: string): Promise<{ id: string; deleted: true }> {
-      if (!(await webhooks.deleteOwn(owner.userId, webhookId))) throw webhookNotFound();
+      const endpoint = await own(owner, webhookId);
+      if (!(await webhooks.deleteOwn(endpoint.userId, webhookId))) throw webhookNotFound();
       return { id: webhookId, deleted: true };
     },
 
@@ -97,7 +146,7 @@ export function createWebhookService(deps: { webhooks: WebhookRepository; rateLi
       await limit(WEBHOOK_RATE_RULES.changes, owner);
       const now = Date.now();
       const secret = newWebhookSecret();
-      const updated = await webhooks.updateOwn(owner.userId, webhookId, {
+      const updated = await webhooks.updateOwn(current.userId, webhookId, {
         secret,
         previousSecret: current.secret,
         previousSecretUntil: now + ROTATION_OVERLAP_MS,
@@ -108,15 +157,19 @@ export function createWebhookService(deps: { webhooks: WebhookRepository; rateLi
     },
 
     async deliveries(owner: Owner, webhookId: string) {
-      await own(owner, webhookId);
-      return { deliveries: (await webhooks.deliveriesOwn(owner.userId, webhookId, DELIVERY_LOG_SIZE)).map(presentDelivery) };
+      const endpoint = await own(owner, webhookId);
+      return { deliveries: (await webhooks.deliveriesOwn(endpoint.userId, webhookId, DELIVERY_LOG_SIZE)).map(presentDelivery) };
     },
 
     /** Sends a delivery again now (the worker takes it within a moment). */
     async redeliver(owner: Owner, deliveryId: string): Promise<{ deliveryId: string }> {
-      if (!(await webhooks.findDeliveryOwn(owner.userId, deliveryId))) throw deliveryNotFound();
+      const delivery = await webhooks.findDelivery(deliveryId);
+      if (!delivery) throw deliveryNotFound();
+      const endpoint = await own(owner, delivery.endpointId).catch((error: unknown) => {
+        throw error instanceof AppError && error.status === 404 ? deliveryNotFound() : error;
+      });
       await limit(WEBHOOK_RATE_RULES.sends, owner);
-      if (!(await webhooks.redeliverOwn(owner.userId, deliveryId, Date.now()))) throw deliveryNotFound();
+      if (!(await webhooks.redeliverOwn(endpoint.userId, deliveryId, Date.now()))) throw deliveryNotFound();
       return { deliveryId };
     },
 
@@ -127,7 +180,7 @@ export function createWebhookService(deps: { webhooks: WebhookRepository; rateLi
       const now = Date.now();
       const id = newMessageId();
       const payload = payloadOf(WEBHOOK_TEST_EVENT, { webhookId: endpoint.id, message: 'This is a test event.' }, now);
-      await webhooks.insertDelivery({ id, endpointId: endpoint.id, userId: owner.userId, eventType: WEBHOOK_TEST_EVENT, payload, now });
+      await webhooks.insertDelivery({ id, endpointId: endpoint.id, userId: endpoint.userId, eventType: WEBHOOK_TEST_EVENT, payload, now });
       return { deliveryId: id };
     },
   };

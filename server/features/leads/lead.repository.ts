@@ -57,7 +57,12 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
       if (!row) return false;
       const result = await trx.deleteFrom('lead').where('id', '=', leadId).executeTakeFirst();
       if (!Number(result.numDeletedRows)) return false;
-      await outbox.emit(trx, { userId: row.userId, type: 'lead.deleted', data: { id: row.id, profileId: row.profileId, email: row.email, deletedBy: by } });
+      await outbox.emit(trx, {
+        userId: row.userId,
+        profileId: row.profileId,
+        type: 'lead.deleted',
+        data: { id: row.id, profileId: row.profileId, email: row.email, deletedBy: by },
+      });
       return true;
     });
   }
@@ -114,7 +119,7 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
         if ((await countSince(row.profileId, limits.since, undefined, trx)) >= limits.perProfile) return 'limited';
         await trx.insertInto('lead').values(row).execute();
         const { userId } = await trx.selectFrom('profile').select('userId').where('id', '=', row.profileId).executeTakeFirstOrThrow();
-        await outbox.emit(trx, { userId, type: 'lead.created', data: leadEventData(row) });
+        await outbox.emit(trx, { userId, profileId: row.profileId, type: 'lead.created', data: leadEventData(row) });
         return 'stored';
       });
     },
@@ -179,7 +184,7 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
           .executeTakeFirst();
         if (!Number(result.numUpdatedRows)) return false;
         const row = await trx.selectFrom('lead').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow();
-        await outbox.emit(trx, { userId, type: 'lead.updated', data: leadEventData(row) });
+        await outbox.emit(trx, { userId, profileId: row.profileId, type: 'lead.updated', data: leadEventData(row) });
         return true;
       });
     },

@@ -1,11 +1,16 @@
 import type { Db } from '../../db/database.ts';
 import type { OrganisationAuditTable, OrganisationInvitationTable, OrganisationMemberTable, OrganisationTable } from '../../db/tables.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { noEventOutbox, type EventOutbox } from '../../lib/event-outbox.ts';
 
 type Role = OrganisationMemberTable['role'];
 
-/** SQL of organisations, their members, invitations and audit log (issue 24). */
-export function createOrganisationRepository(db: Db) {
+/**
+ * SQL of organisations, their members, invitations and audit log (issue 24). A member who joins
+ * or is removed is announced to the organisation's webhooks (`member.added`, `member.removed`,
+ * issue 25) through `outbox`, in the transaction of the change.
+ */
+export function createOrganisationRepository(db: Db, outbox: EventOutbox = noEventOutbox) {
   /**
    * Locks the organisation's row for the rest of the transaction (a no-op update: PostgreSQL
    * takes the row lock; SQLite runs one writing transaction at a time anyway), so two changes of
@@ -31,6 +36,11 @@ export function createOrganisationRepository(db: Db) {
   const roleIn = (trx: Db, organisationId: string, userId: string) =>
     trx.selectFrom('organisationMember').select('role').where('organisationId', '=', organisationId).where('userId', '=', userId).executeTakeFirst();
   const audit = (trx: Db, entry: OrganisationAuditTable) => trx.insertInto('organisationAudit').values(entry).execute();
+  /** Tells the organisation's webhooks that a member joined or left, inside `trx`. */
+  async function announce(trx: Db, type: 'member.added' | 'member.removed', organisationId: string, userId: string, role: Role) {
+    const user = await trx.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+    await outbox.emit(trx, { type, organisationId, userId, data: { organisationId, userId, email: user?.email ?? null, role } });
+  }
   /** Runs a conditional update with its audit entry in one transaction; false when it changed no row. */
   const auditedUpdate = (change: (trx: Db) => Promise<{ numUpdatedRows: bigint }>, entry: OrganisationAuditTable) =>
     db.transaction().execute(async (trx) => {
@@ -138,6 +148,7 @@ export function createOrganisationRepository(db: Db) {
         if (!current) return 'gone';
         if (current.role === 'owner' && (await ownerCount(trx, organisationId)) <= 1) return 'last-owner';
         await trx.deleteFrom('organisationMember').where('organisationId', '=', organisationId).where('userId', '=', userId).execute();
+        await announce(trx, 'member.removed', organisationId, userId, current.role);
         await alsoInside?.(trx);
         await trx.deleteFrom('session').where('userId', '=', userId).execute();
         await audit(trx, entry);
@@ -220,6 +231,7 @@ export function createOrganisationRepository(db: Db) {
             .insertInto('organisationMember')
             .values({ organisationId: invitation.organisationId, userId, role: invitation.role, joined: entry.created })
             .execute();
+          await announce(trx, 'member.added', invitation.organisationId, userId, invitation.role);
           await audit(trx, entry);
           return 'joined';
         });
@@ -237,6 +249,17 @@ export function createOrganisationRepository(db: Db) {
         .orderBy('created', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
+        .execute();
+    },
+    /** Issue 25: the owners' and admins' addresses and languages (a mail that the organisation's webhook was disabled). */
+    admins(organisationId: string): Promise<Array<{ email: string; language: string | null }>> {
+      return db
+        .selectFrom('organisationMember')
+        .innerJoin('user', 'user.id', 'organisationMember.userId')
+        .select(['user.email', 'user.language'])
+        .where('organisationMember.organisationId', '=', organisationId)
+        .where('organisationMember.role', 'in', ['owner', 'admin'])
+        .orderBy('user.email')
         .execute();
     },
     /** The stored language of an account with this address, for an invitation mail. */

@@ -43,6 +43,24 @@ export function createTemplateRepository(db: Db) {
         .execute();
       return rows.map((r) => r.profileId);
     },
+    /**
+     * Issue 25: the organisation whose company profile this is (made from its template, the
+     * owner still a member), read inside `trx`; undefined otherwise. Its webhooks hear of the
+     * profile's leads, changes and cards.
+     */
+    async organisationOfCompanyProfile(trx: Db, profileId: string): Promise<string | undefined> {
+      const row = await trx
+        .selectFrom('templatedProfile')
+        .innerJoin('organisationMember', (join) =>
+          join
+            .onRef('organisationMember.userId', '=', 'templatedProfile.userId')
+            .onRef('organisationMember.organisationId', '=', 'templatedProfile.organisationId'),
+        )
+        .select('templatedProfile.organisationId')
+        .where('templatedProfile.profileId', '=', profileId)
+        .executeTakeFirst();
+      return row?.organisationId;
+    },
     /** The template a profile follows while its owner is a member; undefined otherwise (then nothing is locked). */
     templateOfProfile(profileId: string) {
       return db

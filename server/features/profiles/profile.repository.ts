@@ -119,7 +119,12 @@ export function createProfileRepository(db: Db, stamps: ProfileStamps = createPr
               .execute();
             for (const p of changed) {
               const data = { id: p.id, profileName: p.profileName, firstName: p.firstName, lastName: p.lastName, companyName: p.companyName, status: p.status };
-              await outbox.emit(trx, { userId: p.userId, type: 'profile.updated', data: { ...data, updated: new Date(Number(p.updated)).toISOString() } });
+              await outbox.emit(trx, {
+                userId: p.userId,
+                profileId: p.id,
+                type: 'profile.updated',
+                data: { ...data, updated: new Date(Number(p.updated)).toISOString() },
+              });
             }
           }
           return result;

@@ -7,19 +7,30 @@ import {
   type ApiScope,
   type WebhookEventType,
 } from '../../../../shared/schemas/integrations.schema.ts';
+import { organisationSchema } from '../../../../shared/schemas/organisation.schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Query keys of the Integrations screen. */
 export const integrationKeys = {
-  webhooks: ['integrations', 'webhooks'] as const,
+  /** The owner's own webhooks, or an organisation's. */
+  webhooks: (organisationId?: string) => ['integrations', 'webhooks', organisationId ?? 'own'] as const,
+  organisation: ['integrations', 'organisation'] as const,
   deliveries: (webhookId: string) => ['integrations', 'deliveries', webhookId] as const,
   tokens: ['integrations', 'tokens'] as const,
 };
 
 /** Issue 25's owner calls. */
 export const integrationsApi = {
-  webhooks: async () => (await apiRequest('/find/own/webhooks', { schema: webhookListSchema })).webhooks,
-  createWebhook: (body: { url: string; events: WebhookEventType[]; description: string }) =>
+  webhooks: async (organisationId?: string) =>
+    (await apiRequest(`/find/own/webhooks${organisationId ? `?organisationId=${encodeURIComponent(organisationId)}` : ''}`, { schema: webhookListSchema }))
+      .webhooks,
+  /** The caller's organisation (its admins keep its webhooks here too); null when they belong to none. */
+  organisation: () =>
+    apiRequest('/find/own/organisation', { schema: organisationSchema }).catch((error: { status?: number }) => {
+      if (error.status === 404) return null;
+      throw error;
+    }),
+  createWebhook: (body: { url: string; events: WebhookEventType[]; description: string; organisationId?: string }) =>
     apiRequest('/webhook/create', { body, schema: webhookSecretSchema }),
   updateWebhook: (body: { webhookId: string; enabled?: boolean }) => apiRequest('/webhook/update', { body }),
   deleteWebhook: (webhookId: string) => apiRequest('/webhook/delete', { body: { webhookId } }),

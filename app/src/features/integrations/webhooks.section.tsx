@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../../../shared/schemas/integrations.schema.ts';
+import { OWNER_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../../../shared/schemas/integrations.schema.ts';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
@@ -11,20 +11,29 @@ import { DeliveryLog } from './delivery-log.tsx';
 import { integrationKeys, integrationsApi } from './integrations.api.ts';
 import { SecretOnce } from './secret-once.tsx';
 
-/** Issue 25: the owner's webhook endpoints: add one (the secret shown once), test, rotate, switch off, delete, see deliveries. */
-export function WebhooksSection() {
+/**
+ * Issue 25: webhook endpoints: add one (the secret shown once), test, rotate, switch off, delete,
+ * see deliveries. The owner's own, or with `organisation` that organisation's (for its owners
+ * and admins), which may also take member.added and member.removed.
+ */
+export function WebhooksSection({ organisation }: { organisation?: { id: string; name: string } }) {
   const { t } = useTranslation('integrations');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
-  const webhooks = useQuery({ queryKey: integrationKeys.webhooks, queryFn: integrationsApi.webhooks });
+  const organisationId = organisation?.id;
+  const queryKey = integrationKeys.webhooks(organisationId);
+  const webhooks = useQuery({ queryKey, queryFn: () => integrationsApi.webhooks(organisationId) });
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['lead.created', 'lead.updated', 'lead.deleted']);
+  const [events, setEvents] = useState<WebhookEventType[]>(
+    organisation ? ['member.added', 'member.removed', 'lead.created'] : ['lead.created', 'lead.updated', 'lead.deleted'],
+  );
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [confirmDialog, confirm] = useConfirm();
-  const reload = () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks });
+  const reload = () => queryClient.invalidateQueries({ queryKey });
+  const titleId = organisation ? 'organisation-webhooks-title' : 'webhooks-title';
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -39,7 +48,7 @@ export function WebhooksSection() {
     event.preventDefault();
     setError(null);
     try {
-      const created = await integrationsApi.createWebhook({ url: url.trim(), events, description });
+      const created = await integrationsApi.createWebhook({ url: url.trim(), events, description, ...(organisationId ? { organisationId } : {}) });
       setSecret(created.secret);
       setUrl('');
       setDescription('');
@@ -63,11 +72,11 @@ export function WebhooksSection() {
   };
 
   return (
-    <section className="content-card security-section" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title" className="card-title">
-        {t('webhooks.title')}
+    <section className="content-card security-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card-title">
+        {organisation ? t('webhooks.organisation_title', { name: organisation.name }) : t('webhooks.title')}
       </h2>
-      <p className="lead">{t('webhooks.intro')}</p>
+      <p className="lead">{organisation ? t('webhooks.organisation_intro') : t('webhooks.intro')}</p>
       {secret && <SecretOnce label={t('webhooks.secret')} value={secret} onDone={() => setSecret(null)} />}
       {webhooks.isPending ? (
         <LoadingBlock />
@@ -134,7 +143,7 @@ export function WebhooksSection() {
         <FormField label={t('webhooks.description')} maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
         <fieldset className="integration-choices">
           <legend>{t('webhooks.events')}</legend>
-          {WEBHOOK_EVENT_TYPES.map((type) => (
+          {(organisation ? WEBHOOK_EVENT_TYPES : OWNER_WEBHOOK_EVENT_TYPES).map((type) => (
             <label key={type} className="checkbox-row">
               <input type="checkbox" checked={events.includes(type)} onChange={() => toggle(type)} />
               <span>

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { maybeScreenshot } from './support/browser.ts';
+import { useE2eSession } from './support/session.ts';
+
+// Issue 25 with organisations: on the Integrations screen an organisation's admin sees a second
+// webhook section, the organisation's, whose event choice includes member.added and
+// member.removed; a member sees only their own webhooks.
+const session = useE2eSession(startAppServer);
+
+describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s', (lng) => {
+  it('lets an admin add a webhook of the organisation with member events, and shows a member only their own', async () => {
+    const { t, base } = session.server;
+    const [admin, member] = [await t.signUp(), await t.signUp()];
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
+    await t.post('/organisation/invite', { organisationId, emails: [member.email] }, admin);
+    const link = await mailLink(base, member.email, '/team/accept');
+    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+
+    const context = await appContext(session.browser, lng, admin);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `integrations-organisation-${lng}`, async () => {
+      await page.goto(`${base}/integrations`);
+      const title = text(lng, 'integrations', 'webhooks.organisation_title', { name: 'Acme GmbH' });
+      const section = page.getByRole('region', { name: title });
+      await section.waitFor();
+      await section.getByLabel(text(lng, 'integrations', 'webhooks.url')).fill('https://crm.example.com/hooks/team');
+      await section.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'events.member_removed')) }).check();
+      await section.getByRole('button', { name: text(lng, 'integrations', 'webhooks.create') }).click();
+      await section.getByText(text(lng, 'integrations', 'shown_once')).waitFor();
+      await section.getByText('https://crm.example.com/hooks/team').waitFor();
+      await expectAccessible(page, 'integrations with the organisation');
+      await maybeScreenshot(page, `integrations-organisation-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `integrations-organisation-${lng}-1280`, { fullPage: true });
+      const listed = (await t.get(`/find/own/webhooks?organisationId=${organisationId}`, admin)).body.webhooks;
+      expect(listed).toEqual([
+        expect.objectContaining({ url: 'https://crm.example.com/hooks/team', organisationId, events: ['member.added', 'member.removed', 'lead.created'] }),
+      ]);
+      // The admin's own section kept its own list: nothing there.
+      expect((await t.get('/find/own/webhooks', admin)).body.webhooks).toEqual([]);
+    });
+    await context.close();
+
+    const memberContext = await appContext(session.browser, lng, member);
+    session.context = memberContext;
+    const memberPage = await memberContext.newPage();
+    await withFailureShot(memberPage, `integrations-member-${lng}`, async () => {
+      await memberPage.goto(`${base}/integrations`);
+      await memberPage.getByRole('heading', { level: 2, name: text(lng, 'integrations', 'webhooks.title'), exact: true }).waitFor();
+      await memberPage.getByRole('heading', { level: 2, name: text(lng, 'integrations', 'tokens.title') }).waitFor();
+      await memberPage.waitForLoadState('networkidle');
+      expect(await memberPage.getByText(text(lng, 'integrations', 'webhooks.organisation_title', { name: 'Acme GmbH' })).count()).toBe(0);
+    });
+    await memberContext.close();
+  });
+});
