@@ -168,3 +168,10 @@ export const calendarQuerySchema = z.object({
     .optional(),
 });
 export const vcfQuerySchema = z.object({ profileId: idSchema, comment: z.string().max(4000).optional() });
+
+/**
+ * Answer of POST /find/own/profile/locked-fields (issue 24): the fields of the profile that its
+ * organisation's template locks, which the editor shows read-only; empty for any other profile.
+ */
+export const lockedFieldsSchema = z.object({ lockedFields: z.array(z.enum(PROFILE_TEXT_FIELDS)) });
+export type LockedFields = z.infer<typeof lockedFieldsSchema>;

@@ -124,6 +124,29 @@ describe('POST /profile/create {templateId} and locked fields', () => {
   });
 });
 
+describe('POST /find/own/profile/locked-fields (the editor shows them read-only)', () => {
+  const lockedFields = (user: TestUser, profileId: string) => t.post('/find/own/profile/locked-fields', { profileId }, user);
+
+  it('names the fields the template locks on a company profile, and none on a private one', async () => {
+    const { member, templateId } = await team();
+    const company = (await fromTemplate(member, templateId)).body;
+    const res = await lockedFields(member, company.id);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toEqual({ lockedFields: ['companyName', 'companyWebsiteUrl'] });
+    const own = await createProfile(t, member, { companyName: 'Side project' });
+    expect((await lockedFields(member, own.id)).body).toEqual({ lockedFields: [] });
+  });
+
+  it("answers another owner's profile with 404, an anonymous caller with 401 and a missing id with 400 naming it", async () => {
+    const { member, templateId } = await team();
+    const company = (await fromTemplate(member, templateId)).body;
+    const [stranger] = await quickOwners(t, 1);
+    expectD4(await lockedFields(stranger, company.id), 404, 'cmc/profile-not-found');
+    expectD4(await t.post('/find/own/profile/locked-fields', { profileId: company.id }), 401);
+    expect(JSON.stringify(expectD4(await t.post('/find/own/profile/locked-fields', {}, member), 400))).toContain('profileId');
+  });
+});
+
 describe('a template change', () => {
   it('reaches every member’s profile, page and vCard at once, and another instance within the stamp time', async () => {
     const { organisationId, admin, member, templateId } = await team();

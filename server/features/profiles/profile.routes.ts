@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorSchema } from '../../../shared/schemas/common.schema.ts';
 import { profileIdBodySchema } from '../../../shared/schemas/link.schema.ts';
 import {
+  lockedFieldsSchema,
   loginImageSchema,
   profileCreateSchema,
   profileEnvelopeSchema,
@@ -53,6 +54,11 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/find/own/profile/by-id',
     { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: profileSchema, ...errors } } },
     async (req, reply) => sendJsonText(reply, await services.profiles.findOwnJson(ownerOf(req), req.body.profileId)),
+  );
+  app.post(
+    '/find/own/profile/locked-fields',
+    { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: lockedFieldsSchema, ...errors } } },
+    (req) => services.profiles.lockedFields(ownerOf(req), req.body.profileId),
   );
   app.get(
     '/find/own/profiles/active',

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import {
   PROFILE_TEXT_FIELDS,
+  type LockedFields,
   type Profile,
   type ProfileCreateInput,
   type ProfileSaveData,
@@ -180,6 +181,13 @@ export function createProfileService(deps: {
 
     async findOwn(owner: Owner, profileId: string): Promise<Profile> {
       return present(await ownOrThrow(owner, profileId));
+    },
+
+    /** Issue 24: which fields of the owner's profile its organisation's template locks (none without one). */
+    async lockedFields(owner: Owner, profileId: string): Promise<LockedFields> {
+      await ownOrThrow(owner, profileId);
+      const locked = templates ? await templates.lockedOf(profileId) : {};
+      return { lockedFields: PROFILE_TEXT_FIELDS.filter((field) => field in locked) };
     },
 
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-text.ts';
 import { profileKeys, profilesApi } from './profiles.api.ts';
-import { profileCreateSchema, type Profile, type ProfileSaveInput } from '../../../../shared/schemas/profile.schema.ts';
+import { profileCreateSchema, type Profile, type ProfileSaveInput, type ProfileTextField } from '../../../../shared/schemas/profile.schema.ts';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { LEAVE_WITHOUT_ASKING, useLeaveGuard } from './use-leave-guard.ts';
@@ -36,6 +36,8 @@ export default function EditProfilePage() {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+  // Asked for beside the profile (issue 23: the editor's parts load in parallel).
+  const locks = useQuery({ queryKey: profileKeys.lockedFields(id), queryFn: () => profilesApi.lockedFields(id), enabled: !isNew });
   const { t: tm } = useTranslation('molecules');
   if (!isNew && profile.isError) {
     return (
@@ -49,9 +51,15 @@ export default function EditProfilePage() {
       </div>
     );
   }
-  if (!isNew && (profile.isPending || !profile.isFetchedAfterMount)) return <LoadingBlock />;
+  if (!isNew && (profile.isPending || !profile.isFetchedAfterMount || locks.isPending)) return <LoadingBlock />;
   // Keyed by the answer's time: after a save the editor starts again from what the server stored.
-  return <ProfileEditor key={isNew ? 'new' : `${id}:${profile.dataUpdatedAt}`} profile={isNew ? null : (profile.data ?? null)} />;
+  return (
+    <ProfileEditor
+      key={isNew ? 'new' : `${id}:${profile.dataUpdatedAt}`}
+      profile={isNew ? null : (profile.data ?? null)}
+      locked={new Set(locks.data?.lockedFields ?? [])}
+    />
+  );
 }
 
 /**
@@ -59,12 +67,12 @@ export default function EditProfilePage() {
  * profile and all its links in one call, one transaction (POST /profile/save): it is stored
  * whole or not at all, and on failure everything typed stays for another try.
  */
-function ProfileEditor({ profile }: { profile: Profile | null }) {
+function ProfileEditor({ profile, locked }: { profile: Profile | null; locked: ReadonlySet<ProfileTextField> }) {
   const { t } = useTranslation('edit_profile');
   const { t: tm } = useTranslation('molecules');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const draft = useProfileDraft(profile);
+  const draft = useProfileDraft(profile, locked);
   const [saveError, setSaveError] = useState<string | null>(null);
   useDocumentTitle(profile ? t('title') : t('title_new'));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  lockedFieldsSchema,
   profileEnvelopeSchema,
   profileSchema,
   type Profile,
@@ -15,6 +16,7 @@ export const profileKeys = {
   all: ['profiles'] as const,
   list: () => [...profileKeys.all, 'list'] as const,
   detail: (id: string) => [...profileKeys.all, 'detail', id] as const,
+  lockedFields: (id: string) => [...profileKeys.all, 'locked-fields', id] as const,
 };
 
 /** SPEC 7 answers a map of profiles; older servers answered a list. Both become a list. */
@@ -33,6 +35,8 @@ export const profilesApi = {
   list: () => apiRequest('/find/own/profiles/active', { schema: profileListSchema }),
   /** POST /find/own/profile/by-id. */
   byId: (profileId: string) => apiRequest('/find/own/profile/by-id', { body: { profileId }, schema: profileAnswerSchema }),
+  /** POST /find/own/profile/locked-fields: what the profile's organisation template locks (issue 24). */
+  lockedFields: (profileId: string) => apiRequest('/find/own/profile/locked-fields', { body: { profileId }, schema: lockedFieldsSchema }),
   /** POST /profile/create with the edited fields. */
   create: (profile: ProfileCreateInput) => apiRequest('/profile/create', { body: profile, schema: profileAnswerSchema }),
   /** POST /profile/update: the whole profile object goes back (D8 ignores server-managed fields). */

@@ -2,15 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Profile, ProfileTextField } from '../../../../shared/schemas/profile.schema.ts';
 import { draftsFromLinks, emptyFields, fieldsFromProfile, hasUnsavedChanges, isWebLinkType, type LinkDraft, type ProfileFields } from './profile-form.ts';
 
+const NOTHING_LOCKED: ReadonlySet<ProfileTextField> = new Set();
+
 /** What a link row's inputs change. */
 export type LinkPatch = Partial<Pick<LinkDraft, 'type' | 'link' | 'name'>>;
 
 /**
  * What the owner typed into the editor and has not saved yet: the text fields and the two
  * link groups. It lives in the page and survives a failed save untouched; the page mounts it
- * again from the server's answer after a save.
+ * again from the server's answer after a save. `locked`: the fields the profile's organisation
+ * template locks (issue 24), which the inputs show read-only.
  */
-export function useProfileDraft(profile: Profile | null) {
+export function useProfileDraft(profile: Profile | null, locked: ReadonlySet<ProfileTextField> = NOTHING_LOCKED) {
   const [initialFields] = useState<ProfileFields>(() => (profile ? fieldsFromProfile(profile) : emptyFields()));
   const [fields, setFields] = useState<ProfileFields>(initialFields);
   const initialDrafts = useMemo(() => draftsFromLinks(profile?.socialMediaLinks ?? []), [profile]);
@@ -33,7 +36,7 @@ export function useProfileDraft(profile: Profile | null) {
 
   const dirty = useMemo(() => hasUnsavedChanges(initialFields, fields, [...webLinks, ...socialLinks]), [initialFields, fields, webLinks, socialLinks]);
 
-  return { fields, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
+  return { fields, locked, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
 }
 
 /** The editor's unsaved state and its setters, as sections receive it. */

@@ -24,9 +24,15 @@ const FIELD_INPUT: Partial<Record<ProfileTextField, { type: string; autoComplete
   country: { type: 'text', autoComplete: 'country-name' },
 };
 
-/** One text field of the profile, labelled in the editor's language, bound to the draft. */
-export function ProfileFieldInput({ field, draft }: { field: ProfileTextField; draft: Pick<ProfileDraft, 'fields' | 'setField'> }) {
+type FieldDraft = Pick<ProfileDraft, 'fields' | 'setField' | 'locked'>;
+
+/**
+ * One text field of the profile, labelled in the editor's language, bound to the draft. A field
+ * the organisation's template locks (issue 24) is read-only and says why.
+ */
+export function ProfileFieldInput({ field, draft }: { field: ProfileTextField; draft: FieldDraft }) {
   const { t } = useTranslation('edit_profile');
+  const locked = draft.locked.has(field);
   return (
     <FormField
       label={t(`fields.${field}`)}
@@ -36,13 +42,16 @@ export function ProfileFieldInput({ field, draft }: { field: ProfileTextField; d
       autoComplete={FIELD_INPUT[field]?.autoComplete ?? 'off'}
       inputMode={FIELD_INPUT[field]?.inputMode}
       value={draft.fields[field]}
+      readOnly={locked}
+      className={locked ? 'is-locked' : undefined}
+      hint={locked ? t('locked_by_organisation') : undefined}
       onChange={(e) => draft.setField(field, e.target.value)}
     />
   );
 }
 
 /** A grid of profile fields (the business, private and address groups). */
-export function ProfileFieldGrid({ fields, draft }: { fields: readonly ProfileTextField[]; draft: Pick<ProfileDraft, 'fields' | 'setField'> }) {
+export function ProfileFieldGrid({ fields, draft }: { fields: readonly ProfileTextField[]; draft: FieldDraft }) {
   return (
     <div className="field-grid">
       {fields.map((field) => (
