@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTables } from '../../server/db/schema-info.ts';
+import { createCardRepository } from '../../server/features/cards/card.repository.ts';
+import { createOrganisationAccountDeletion } from '../../server/features/organisations/account-deletion.ts';
+import { createAccountDeletionRepository } from '../../server/features/organisations/account-deletion.repository.ts';
+import type { ProfileChange } from '../../server/features/profiles/index.ts';
 import { expectD4, quickOwners, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -118,6 +122,23 @@ describe('POST /account/delete by the last owner of an organisation with other m
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const kept = answers[0].status === 409 ? owner : second;
     expect((await t.get('/find/own/organisation', kept)).body).toMatchObject({ role: 'owner', memberCount: 2 });
+  });
+
+  it('is refused inside the deletion’s transaction too, where the organisation is locked (the check before the password can be outrun)', async () => {
+    const { organisationId, owner } = await organisation();
+    const [member] = await quickOwners(t, 1);
+    await join(organisationId, owner, member);
+    const hooks = createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(t.app.db), cards: createCardRepository(t.app.db) });
+    const inside = t.app.db.transaction().execute((trx) => hooks.beforeAccountDeletion(trx as unknown as ProfileChange, owner.userId));
+    await expect(inside).rejects.toMatchObject({ status: 409, code: 'cmc/last-owner' });
+    expect((await t.get('/find/own/organisation', owner)).body).toMatchObject({ role: 'owner', memberCount: 2 });
+    // A member's part, by contrast, goes through (here rolled back with its transaction).
+    const rolledBack = t.app.db.transaction().execute(async (trx) => {
+      await hooks.beforeAccountDeletion(trx as unknown as ProfileChange, member.userId);
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect((await t.get('/find/own/organisation', member)).body).toMatchObject({ role: 'member', memberCount: 2 });
   });
 
   it('is allowed after the hand-over: the new owner keeps the organisation, the old one leaves it', async () => {
