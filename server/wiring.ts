@@ -58,6 +58,8 @@ import { createTemplateRepository } from './features/organisations/template.repo
 import { createTemplateService } from './features/organisations/template.service.ts';
 import { createOffboarding } from './features/organisations/offboarding.ts';
 import { createOrganisationCardService } from './features/organisations/organisation-card.service.ts';
+import { createOrganisationAccountDeletion } from './features/organisations/account-deletion.ts';
+import { createAccountDeletionRepository } from './features/organisations/account-deletion.repository.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -219,7 +221,18 @@ export function createServices(deps: {
     /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
     organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
     invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
-    account: createAccountService({ auth, db, accounts: createAccountRepository(db, profiles), storage, mailer, rateLimiter, log, timeZones }),
+    account: createAccountService({
+      auth,
+      db,
+      accounts: createAccountRepository(db, profiles),
+      storage,
+      mailer,
+      rateLimiter,
+      log,
+      timeZones,
+      // Issue 24: the last owner hands over first; the only member takes the organisation along; others leave it.
+      deletionHooks: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards }),
+    }),
   };
 }
 

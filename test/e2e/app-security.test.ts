@@ -5,6 +5,7 @@ import { appContext, expectAccessible, mailLink, startAppServer, text, withFailu
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { readZip } from '../support/zip-archive.ts';
+import { quickOwners } from '../support/factories.ts';
 
 // Issue 13: the Security screen on a phone: devices, data export, account deletion.
 const session = useE2eSession(startAppServer);
@@ -67,6 +68,38 @@ describe.each<Lng>(['en', 'de'])('Security screen in %s', (lng) => {
       expect(await t.app.db.selectFrom('user').select('id').where('id', '=', user.userId).executeTakeFirst()).toBeUndefined();
     });
   }, 90_000);
+});
+
+describe.each<Lng>(['en', 'de'])('deleting the account of an organisation’s last owner in %s', (lng) => {
+  it('says to make another member owner first, links to the Team screen, and deletes nothing', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const [member] = await quickOwners(t, 1);
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, owner)).body.organisationId as string;
+    expect((await t.post('/organisation/invite', { organisationId, emails: [member.email] }, owner)).status).toBe(200);
+    const link = await mailLink(base, member.email, '/team/accept');
+    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+    const context = await appContext(session.browser, lng, owner);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `security-last-owner-${lng}`, async () => {
+      await page.goto(`${base}/security`);
+      await page.getByLabel(text(lng, 'security', 'delete.password')).fill(owner.password);
+      await page.getByRole('button', { name: text(lng, 'security', 'delete.button') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: text(lng, 'security', 'delete.confirm_button') })
+        .click();
+      await page
+        .getByRole('alert')
+        .getByText(text(lng, 'security', 'delete.last_owner'))
+        .waitFor();
+      await expectAccessible(page, 'security last owner');
+      await page.getByRole('link', { name: text(lng, 'security', 'delete.last_owner_link') }).click();
+      await page.waitForURL(/\/team$/);
+      expect(await t.app.db.selectFrom('user').select('id').where('id', '=', owner.userId).executeTakeFirst()).toBeDefined();
+    });
+  }, 60_000);
 });
 
 describe.each<Lng>(['en', 'de'])('two-factor sign-in in %s', (lng) => {

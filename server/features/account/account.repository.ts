@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { listTables } from '../../db/schema-info.ts';
-import type { ProfileAccess } from '../profiles/index.ts';
+import type { ProfileAccess, ProfileChange } from '../profiles/index.ts';
 import { unregisteredColumns } from '../cards/index.ts';
 
 /** Tables whose rows the deletion treats by name instead of generically. */
@@ -40,15 +40,21 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
      * Removes every row of the account in one transaction (a change of all its profiles): rows
      * that name one of its profiles or the account in any table (found in the schema, so tables
      * added later are covered), its profiles and the user with sessions and sign-in methods. Its
-     * cards go back to unregistered. Answers the keys of the images that were stored for it.
+     * cards go back to unregistered. `before` runs first in the same transaction (the other
+     * features' part, issue 24's organisations) and answers further rate-limit subjects that go.
+     * Answers the keys of the images that were stored for the account and those subjects.
      */
-    async deleteAccount(user: { id: string; email: string }): Promise<string[]> {
+    async deleteAccount(
+      user: { id: string; email: string },
+      before: (change: ProfileChange) => Promise<string[]> = async () => [],
+    ): Promise<{ imageKeys: string[]; subjects: string[] }> {
       const tables = await listTables(db);
       const own = await db.selectFrom('profile').select(['id', 'profileImageKey', 'profileLogoKey']).where('userId', '=', user.id).execute();
       const profileIds = own.map((p) => p.id);
       const imageKeys = own.flatMap((p) => [p.profileImageKey, p.profileLogoKey]).filter((key): key is string => Boolean(key));
 
-      await profiles.change(profileIds, async (change) => {
+      const subjects = await profiles.change(profileIds, async (change) => {
+        const found = await before(change);
         const trx = change as unknown as Kysely<any>;
         await trx
           .updateTable('card')
@@ -72,8 +78,9 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
           .deleteFrom('verification')
           .where((eb) => eb.or([eb('value', '=', user.id), eb('identifier', '=', user.email)]))
           .execute();
+        return found;
       });
-      return imageKeys;
+      return { imageKeys, subjects };
     },
   };
 }

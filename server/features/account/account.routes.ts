@@ -76,7 +76,11 @@ const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSessions: bo
     '/account/delete',
     {
       ...owner,
-      schema: { ...owner.schema, body: deleteAccountSchema, response: { 200: z.object({ deleted: z.literal(true) }), 403: errorSchema, ...errors } },
+      schema: {
+        ...owner.schema,
+        body: deleteAccountSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }), 403: errorSchema, 409: errorSchema, ...errors },
+      },
     },
     async (req) => {
       try {

@@ -15,6 +15,7 @@ import { accountLanguage } from '../../mail/mail-language.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import { buildAccountExport } from './account-export.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
+import type { ProfileChange } from '../profiles/index.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -25,6 +26,18 @@ export const ACCOUNT_RULES = {
   /** Deletion checks the password (and the second factor): as many guesses as a sign-in. */
   deletion: { name: 'account-delete', max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * What the account deletion asks of the features that keep rows beside the account's own (issue
+ * 24's organisations, docs/teams.md "Account deletion"), filled in `server/wiring.ts`, so this
+ * feature imports none of them.
+ */
+export interface AccountDeletionHooks {
+  /** Throws a D4 error when the account may not be deleted now; runs before any check with side effects. */
+  refuseDeletion(userId: string): Promise<void>;
+  /** Runs first inside the deletion's transaction; answers further rate-limit subjects that go with the account. */
+  beforeAccountDeletion(change: ProfileChange, userId: string): Promise<string[]>;
+}
 
 /** The bearer request of an owner call, as better-auth's own endpoints take it. */
 export interface OwnerRequest {
@@ -66,8 +79,9 @@ export function createAccountService(deps: {
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   timeZones: TimeZoneRepository;
+  deletionHooks: AccountDeletionHooks;
 }) {
-  const { auth, db, accounts, storage, mailer, rateLimiter, log, timeZones } = deps;
+  const { auth, db, accounts, storage, mailer, rateLimiter, log, timeZones, deletionHooks } = deps;
   const headersOf = (request: OwnerRequest) => new Headers({ authorization: request.authorization });
 
   async function sessionsWithTokens(request: OwnerRequest) {
@@ -131,6 +145,9 @@ export function createAccountService(deps: {
      * unregistered. Images leave storage after the commit; then the notice mail goes out.
      */
     async deleteAccount(request: OwnerRequest, input: { password?: string; code?: string }): Promise<void> {
+      // The last owner of an organisation with other members hands it over first (409), before a
+      // guess is counted or a backup code used up.
+      await deletionHooks.refuseDeletion(request.userId);
       await rateLimiter.consume(
         [[ACCOUNT_RULES.deletion, request.userId]],
         'Too many attempts. Please wait a few minutes and try again.',
@@ -141,12 +158,13 @@ export function createAccountService(deps: {
 
       const user = await accounts.findUser(request.userId);
       if (!user) throw new AppError(401, ErrorCode.unauthorized, 'Please sign in.');
-      const imageKeys = await accounts.deleteAccount(user);
+      const { imageKeys, subjects } = await accounts.deleteAccount(user, (change) => deletionHooks.beforeAccountDeletion(change, user.id));
 
       // After the commit: storage is not part of the transaction, and a failed delete only leaves an unreachable file.
       for (const key of imageKeys) await storage.delete(key).catch((err) => log.warn({ err, key }, 'could not delete an image of a deleted account'));
       // Rate counters name the account in their keys (in the database or in Redis): none outlives it (issue 20).
-      await rateLimiter.forget(user.id).catch((err) => log.warn({ err }, 'could not delete the rate counters of a deleted account'));
+      for (const subject of [user.id, ...subjects])
+        await rateLimiter.forget(subject).catch((err) => log.warn({ err }, 'could not delete the rate counters of a deleted account'));
       const language = request.language ?? accountLanguage(user) ?? 'en';
       await mailer.send(accountDeletedMail({ to: user.email, language })).catch((err) => log.error({ err }, 'could not send the account-deleted mail'));
     },

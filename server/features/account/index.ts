@@ -1,2 +1,2 @@
 /** What other features may use of the account (issue 21: only through this file): the service's type. */
-export type { AccountService } from './account.service.ts';
+export type { AccountService, AccountDeletionHooks } from './account.service.ts';

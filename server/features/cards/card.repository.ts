@@ -227,9 +227,23 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
     organisationCard(organisationId: string, cardId: string, trx: Db = db): Promise<OrganisationCardRow | undefined> {
       return ofOrganisation(trx, organisationId).where('id', '=', cardId).executeTakeFirst();
     },
-    /** The organisation's cards assigned to one member. */
-    assignedTo(organisationId: string, userId: string): Promise<OrganisationCardRow[]> {
-      return ofOrganisation(db, organisationId).where('userId', '=', userId).orderBy('id').execute();
+    /** The organisation's cards assigned to one member (read inside `trx` when given). */
+    assignedTo(organisationId: string, userId: string, trx: Db = db): Promise<OrganisationCardRow[]> {
+      return ofOrganisation(trx, organisationId).where('userId', '=', userId).orderBy('id').execute();
+    },
+    /**
+     * The organisation is deleted (its only member deleted their account): every card of it goes
+     * back to a plain unregistered minted card, which anyone may register again. Its holders hear
+     * of it as a reset.
+     */
+    async releaseOrganisationCards(organisationId: string, change: ProfileChange): Promise<void> {
+      const held = await ofOrganisation(change, organisationId).where('userId', 'is not', null).execute();
+      await change
+        .updateTable('card')
+        .set((eb) => ({ ...unregisteredColumns(eb), organisationId: null }))
+        .where('organisationId', '=', organisationId)
+        .execute();
+      for (const card of held) await tellLeft(change, card.id, card, null);
     },
     /** Assigns an organisation's card to a member's profile (a new holder starts at 0 scans, as D6's registration). */
     async assignInOrganisation(organisationId: string, cardId: string, userId: string, profileId: string, now: number, change: ProfileChange) {

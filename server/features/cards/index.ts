@@ -15,7 +15,14 @@ export type CardAccess = Pick<CardRepository, 'findOwn'>;
 /** Issue 24: an organisation's cards as the organisations feature registers, lists and assigns them. */
 export type OrganisationCardAccess = Pick<
   CardRepository,
-  'registrable' | 'registerToOrganisation' | 'organisationCards' | 'organisationCard' | 'assignedTo' | 'assignInOrganisation' | 'unassignInOrganisation'
+  | 'registrable'
+  | 'registerToOrganisation'
+  | 'organisationCards'
+  | 'organisationCard'
+  | 'assignedTo'
+  | 'assignInOrganisation'
+  | 'unassignInOrganisation'
+  | 'releaseOrganisationCards'
 >;
 export type { OrganisationCardRow } from './card.repository.ts';
 export { qrPng } from './qr-code.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountApi, accountKeys } from './account.api.ts';
@@ -18,7 +18,7 @@ export function DeleteAccountSection({ needsCode }: { needsCode: boolean }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ text: string; field?: string } | null>(null);
+  const [error, setError] = useState<{ text: string; field?: string; code?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDialog, confirm] = useConfirm();
   // Accounts made by company sign-in have no password: a fresh company sign-in stands in for it.
@@ -40,7 +40,8 @@ export function DeleteAccountSection({ needsCode }: { needsCode: boolean }) {
       await signOut();
       navigate('/login', { replace: true });
     } catch (err) {
-      setError({ text: securityErrorText(err, t, tm), field: err instanceof ApiRequestError ? err.field : undefined });
+      if (err instanceof ApiRequestError && err.code === 'cmc/last-owner') setError({ text: t('delete.last_owner'), code: err.code });
+      else setError({ text: securityErrorText(err, t, tm), field: err instanceof ApiRequestError ? err.field : undefined });
       setBusy(false);
     }
   };
@@ -76,7 +77,20 @@ export function DeleteAccountSection({ needsCode }: { needsCode: boolean }) {
             onChange={(e) => setCode(e.target.value)}
           />
         )}
-        <FormAlert>{error && !error.field ? error.text : null}</FormAlert>
+        <FormAlert>
+          {error && !error.field ? (
+            <>
+              {error.text}
+              {/* Issue 24: the last owner hands the organisation over on the Team screen first. */}
+              {error.code === 'cmc/last-owner' && (
+                <>
+                  {' '}
+                  <Link to="/team">{t('delete.last_owner_link')}</Link>
+                </>
+              )}
+            </>
+          ) : null}
+        </FormAlert>
         <div>
           <button className="btn btn-danger" type="submit" disabled={busy}>
             {t('delete.button')}

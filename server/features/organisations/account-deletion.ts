@@ -1,0 +1,69 @@
+import { TeamErrorCode } from '../../../shared/error-codes.ts';
+import type { OrganisationAuditTable } from '../../db/tables.ts';
+import { conflict } from '../../http/errors.ts';
+import type { OrganisationCardAccess } from '../cards/index.ts';
+import type { ProfileChange } from '../profiles/index.ts';
+import type { AccountDeletionRepository, Standing } from './account-deletion.repository.ts';
+import { auditEntry } from './organisation.service.ts';
+
+/** The last owner of an organisation with other members hands it over (or removes them) before deleting the account. */
+const lastOwnerLeaving = () =>
+  conflict(
+    TeamErrorCode.lastOwner,
+    'You are the last owner of your organisation: make another member owner first, or remove the members, then delete your account.',
+  );
+
+/** Whether the account's deletion would leave members in an organisation nobody owns. */
+const leavesNoOwner = (s: Standing) => s.role === 'owner' && s.owners <= 1 && s.members > 1;
+
+/**
+ * Issue 24: what the deletion of a member's account does to their organisation (docs/teams.md
+ * "Account deletion"), as the account feature asks it through the hooks `server/wiring.ts`
+ * hands it. The last owner of an organisation with other members is refused; the only member
+ * takes the organisation with them; anyone else leaves as an offboarding without `cardsTo` and
+ * `leadsTo` would, except that the profiles go with the account: the organisation's cards they
+ * held go back to it unassigned (no page until an admin assigns them), the audit log says
+ * `member.left` and the organisation's webhooks hear `member.removed`.
+ */
+export function createOrganisationAccountDeletion(deps: { rows: AccountDeletionRepository; cards: OrganisationCardAccess }) {
+  const { rows, cards } = deps;
+  return {
+    /** Before any check with side effects (the password's): 409 `cmc/last-owner` when the account may not go yet. */
+    async refuseDeletion(userId: string): Promise<void> {
+      const standing = await rows.standing(userId);
+      if (standing && leavesNoOwner(standing)) throw lastOwnerLeaving();
+    },
+
+    /**
+     * Inside the deletion's transaction (the change of the account's profiles), before its rows
+     * go; the rule is checked again with the organisation locked. Answers the ids whose rate
+     * counters go too (a deleted organisation's).
+     */
+    async beforeAccountDeletion(change: ProfileChange, userId: string): Promise<string[]> {
+      const first = await rows.standing(userId, change);
+      if (!first) return [];
+      await rows.lock(change, first.organisationId);
+      const s = await rows.standing(userId, change);
+      if (!s) return [];
+      if (s.members === 1) {
+        await cards.releaseOrganisationCards(s.organisationId, change);
+        await rows.deleteOrganisation(change, s.organisationId);
+        return [s.organisationId];
+      }
+      if (leavesNoOwner(s)) throw lastOwnerLeaving();
+      const now = Date.now();
+      const self = { organisationId: s.organisationId, actor: { userId, email: s.email, emailVerified: true } };
+      await rows.leave(change, s, userId);
+      const entries: OrganisationAuditTable[] = [];
+      for (const card of await cards.assignedTo(s.organisationId, userId, change)) {
+        // Not the offboarding's "no longer works here" page: the profile goes with the account.
+        await cards.unassignInOrganisation(s.organisationId, card.id, false, change);
+        entries.push(auditEntry(self, 'card.unassign', card.id, s.email, now));
+      }
+      entries.push(auditEntry(self, 'member.left', s.email, 'account deleted', now));
+      await rows.addAudit(change, entries);
+      return [];
+    },
+  };
+}
+export type OrganisationAccountDeletion = ReturnType<typeof createOrganisationAccountDeletion>;
