@@ -96,6 +96,11 @@ describe('POST /organisation/member/remove {cardsTo, leadsTo} (offboarding)', ()
     expect(de.raw).toContain('Mia Muster arbeitet nicht mehr bei Acme GmbH');
     expect(de.raw).toContain('Bitte wenden Sie sich direkt an Acme GmbH.');
     expect(Buffer.byteLength(de.raw)).toBeLessThan(14 * 1024);
+    // The link-in-bio address of the company profile says the same, never the person's links.
+    const { shortLinkId } = await profileRow(miaProfile);
+    const bio = await t.get(`/l/${shortLinkId}?lng=en`);
+    expect(bio.status).toBe(200);
+    expect(bio.raw).toContain('Mia Muster no longer works at Acme GmbH');
     const own = await t.get(`/p/${privateProfile}?lng=en`);
     expect(own.raw).toContain('Privat');
     expect(own.raw).not.toContain('no longer works');

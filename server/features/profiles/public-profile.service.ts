@@ -45,9 +45,10 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
       return row ? { profile: presentProfile(row, await links.listByProfile(row.id)), leftCompany: leftCompanyOf(row.leftCompany) } : null;
     },
 
-    async getByShortLink(shortLinkId: string): Promise<Profile | null> {
+    /** The link-in-bio page's profile, with the company's contact when its owner left the company (issue 24). */
+    async getByShortLink(shortLinkId: string): Promise<{ profile: Profile; leftCompany: LeftCompany | null } | null> {
       const row = await profiles.findActiveByShortLink(shortLinkId);
-      return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
+      return row ? { profile: presentProfile(row, await links.listByProfile(row.id)), leftCompany: leftCompanyOf(row.leftCompany) } : null;
     },
 
     /**

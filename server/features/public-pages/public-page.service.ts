@@ -91,8 +91,12 @@ export function createPublicPageService(deps: {
       const cached = cache.peek(key);
       if (cached && cached.stamp === (await publicProfiles.updatedStamp(cached.profileId))) return counted(cached);
       const page = await cache.fill(key, async () => {
-        const profile = await publicProfiles.getByShortLink(shortLinkId);
-        return profile && { stamp: profile.updated, profileId: profile.id, ...render.linkTree(profile, lng) };
+        const found = await publicProfiles.getByShortLink(shortLinkId);
+        if (!found) return null;
+        const { profile, leftCompany } = found;
+        // Issue 24: a former member's company profile says they left on its link-in-bio page too.
+        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.linkTree(profile, lng);
+        return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? counted(page) : profileNotFound(lng, 'link_tree');
     },
