@@ -58,6 +58,8 @@ import { createTemplateRepository } from './features/organisations/template.repo
 import { createTemplateService } from './features/organisations/template.service.ts';
 import { createOffboarding } from './features/organisations/offboarding.ts';
 import { createOrganisationCardService } from './features/organisations/organisation-card.service.ts';
+import { createOrganisationLeadService } from './features/organisations/organisation-leads.service.ts';
+import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -218,6 +220,14 @@ export function createServices(deps: {
     templates: templateService,
     /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
     organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
+    /** Issue 24: the organisation's leads (its members' company profiles) for its admins. */
+    organisationLeads: createOrganisationLeadService({
+      organisationService,
+      organisations,
+      leads: createOrganisationLeadRepository(db),
+      timeZones,
+      rateLimiter,
+    }),
     invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
     account: createAccountService({ auth, db, accounts: createAccountRepository(db, profiles), storage, mailer, rateLimiter, log, timeZones }),
   };
