@@ -59,6 +59,8 @@ import { createTemplateService } from './features/organisations/template.service
 import { createOffboarding } from './features/organisations/offboarding.ts';
 import { createOrganisationCardService } from './features/organisations/organisation-card.service.ts';
 import { createOrganisationLeadService } from './features/organisations/organisation-leads.service.ts';
+import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
+import { createGroupStats } from './features/stats/group-stats.ts';
 import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
 
 /**
@@ -227,6 +229,15 @@ export function createServices(deps: {
       leads: createOrganisationLeadRepository(db),
       timeZones,
       rateLimiter,
+    }),
+    /** Issue 24: the organisation's statistics per member, card and source. */
+    organisationStats: createOrganisationStatsService({
+      organisationService,
+      organisations,
+      templates,
+      cards,
+      groupStats: createGroupStats({ visits: visitCounts }),
+      timeZones,
     }),
     invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
     account: createAccountService({ auth, db, accounts: createAccountRepository(db, profiles), storage, mailer, rateLimiter, log, timeZones }),

@@ -178,3 +178,61 @@ describe('GET /download/organisation-leads.csv', () => {
     expect(expectD4(await csv(`organisationId=${organisationId}&memberId=${'x'.repeat(200)}`, other.admin), 400, 'cmc/invalid-input').field).toBe('memberId');
   });
 });
+
+describe('GET /find/own/organisation/stats', () => {
+  it('sums views, leads and clicks of company profiles per member, scans per organisation card and views per source, never a private profile’s', async () => {
+    const { organisationId, admin, mia, ben, miaProfile, benProfile, privateProfile } = await team();
+    const [cardId, idleCard] = await t.mintCards('rainbow', 2);
+    await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId, idleCard] }, admin);
+    expect((await t.post('/organisation/card/assign', { organisationId, cardId, userId: mia.userId }, admin)).status).toBe(200);
+    const hour = new Date().toISOString().slice(0, 13);
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 13);
+    const row = (profileId: string, metric: string, source: string, count: number, extra: { cardId?: string; linkId?: string; hour?: string } = {}) => ({
+      profileId,
+      hour: extra.hour ?? hour,
+      cardId: extra.cardId ?? '',
+      source,
+      metric,
+      linkId: extra.linkId ?? '',
+      count,
+    });
+    await t.app.db
+      .insertInto('visitCount')
+      .values([
+        row(miaProfile, 'view', 'qr', 5),
+        row(miaProfile, 'view', 'nfc', 2, { cardId }),
+        row(miaProfile, 'scan', 'nfc', 2, { cardId }),
+        row(miaProfile, 'contact', 'qr', 1),
+        row(miaProfile, 'click', 'qr', 4, { linkId: 'Link1' }),
+        row(benProfile, 'view', 'link', 3),
+        row(benProfile, 'view', 'link', 100, { hour: old }),
+        row(privateProfile, 'view', 'qr', 1000),
+        row(privateProfile, 'contact', 'qr', 1000),
+      ])
+      .execute();
+
+    const res = await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=30`, admin);
+    expect(res.status, res.raw).toBe(200);
+    const byMember = Object.fromEntries(res.body.members.map((m: { userId: string }) => [m.userId, m]));
+    expect(byMember[mia.userId]).toMatchObject({ email: mia.email, views: 7, leads: 1, clicks: 4 });
+    expect(byMember[ben.userId]).toMatchObject({ views: 3, leads: 0, clicks: 0 });
+    expect(byMember[admin.userId]).toMatchObject({ views: 0, leads: 0, clicks: 0 });
+    expect(res.body.cards).toEqual([
+      { cardId, memberEmail: mia.email, scans: 2 },
+      { cardId: idleCard, memberEmail: null, scans: 0 },
+    ]);
+    expect(res.body.sources).toMatchObject({ qr: 5, nfc: 2, link: 3, card: 0 });
+    const ninety = await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=90`, admin);
+    expect(ninety.body.sources.link).toBe(103);
+  });
+
+  it('answers a member 403, another organisation’s admin 404, anonymous 401 and bad days 400 naming the field', async () => {
+    const { organisationId, mia } = await team();
+    const other = await team();
+    const stats = (query: string, user?: TestUser) => t.get(`/find/own/organisation/stats?${query}`, user);
+    expectD4(await stats(`organisationId=${organisationId}`, mia), 403, 'cmc/forbidden');
+    expectD4(await stats(`organisationId=${organisationId}`, other.admin), 404, 'cmc/organisation-not-found');
+    expectD4(await stats(`organisationId=${organisationId}`), 401, 'cmc/unauthorized');
+    expect(expectD4(await stats(`organisationId=${organisationId}&days=14`, other.admin), 400, 'cmc/invalid-input').field).toBe('days');
+  });
+});

@@ -6,7 +6,8 @@ import { useE2eSession } from './support/session.ts';
 
 // Issue 24: the Team area on a phone and a desktop. An owner creates the organisation and
 // invites by e-mail, the member accepts with the mailed link and sees what the template locks,
-// the admin sees a visitor's lead on the member's company profile and downloads the contacts' CSV,
+// the admin sees a visitor's lead on the member's company profile, downloads the contacts' CSV and
+// sees the exchange in the statistics,
 // registers a card to the organisation and assigns it to the member, then removes the
 // member, who is signed out; the card's page then says the member no longer works at the company.
 const session = useE2eSession(startAppServer);
@@ -76,6 +77,11 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       expect(csvText).toContain(lng === 'de' ? '"Mitglied","E-Mail des Mitglieds"' : '"Member","Member e-mail"');
       expect(csvText).toContain(`"${member.email}"`);
       expect(csvText).toContain(`"${visitorEmail}"`);
+      // The statistics count the exchange for the member, over the range chosen.
+      await page.getByLabel(text(lng, 'team', 'stats_range')).selectOption('7');
+      const perMember = page.getByRole('table', { name: text(lng, 'team', 'stats_members') });
+      await expect.poll(async () => perMember.getByRole('row').filter({ hasText: member.email }).locator('td').nth(1).textContent()).toBe('1');
+      await page.getByRole('table', { name: text(lng, 'team', 'stats_sources') }).waitFor();
       const [cardId] = await t.mintCards('rainbow', 1);
       await page.getByLabel(text(lng, 'team', 'cards_register_ids')).fill(`${cardId}\n`);
       await page.getByRole('button', { name: text(lng, 'team', 'cards_register_submit') }).click();

@@ -6,6 +6,7 @@ import {
   organisationLeadsExportQuerySchema,
   organisationLeadsQuerySchema,
 } from '../../../shared/schemas/organisation-leads.schema.ts';
+import { organisationStatsQuerySchema, organisationStatsSchema } from '../../../shared/schemas/organisation-stats.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
@@ -13,7 +14,7 @@ import { LEADS_CSV_CONTENT_TYPE } from '../leads/index.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
-/** Issue 24: the organisation's leads for its owners and admins, as a paged list and as CSV. */
+/** Issue 24: the organisation's leads for its owners and admins, as a paged list and as CSV, and its statistics. */
 const organisationLeadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner } = app;
   const schema = { tags: ['organisations'], security: [{ bearer: [] }] };
@@ -34,6 +35,11 @@ const organisationLeadRoutes: FastifyPluginAsyncZod = async (app) => {
       const stamp = new Date().toISOString().slice(0, 10);
       return sendDownload(reply, { type: LEADS_CSV_CONTENT_TYPE, fileName: `organisation-leads-${stamp}.csv`, body: text });
     },
+  );
+  app.get(
+    '/find/own/organisation/stats',
+    { preHandler: requireOwner, schema: { ...schema, querystring: organisationStatsQuerySchema, response: { 200: organisationStatsSchema, ...errors } } },
+    (req) => services.organisationStats.of(ownerOf(req), req.query.organisationId, req.query.days),
   );
 };
 export default organisationLeadRoutes;

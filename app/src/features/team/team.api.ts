@@ -10,6 +10,7 @@ import {
 import { templateListSchema } from '../../../../shared/schemas/organisation-template.schema.ts';
 import { cardsCsvResultSchema, organisationCardListSchema, organisationCardSchema } from '../../../../shared/schemas/organisation-card.schema.ts';
 import { organisationLeadListSchema } from '../../../../shared/schemas/organisation-leads.schema.ts';
+import { organisationStatsSchema } from '../../../../shared/schemas/organisation-stats.schema.ts';
 import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
@@ -25,6 +26,7 @@ export const teamKeys = {
   audit: (id: string) => ['team', id, 'audit'] as const,
   cards: (id: string) => ['team', id, 'cards'] as const,
   leads: (id: string, memberId: string) => ['team', id, 'leads', memberId] as const,
+  stats: (id: string, days: number) => ['team', id, 'stats', days] as const,
 };
 
 /** Where a removed member's organisation cards and company leads go (the offboarding); unset: cards unassigned, leads stay. */
@@ -72,6 +74,8 @@ export const teamApi = {
         schema: organisationLeadListSchema,
       },
     ),
+  /** GET /find/own/organisation/stats over the last `days`. */
+  stats: (id: string, days: number) => apiRequest(`/find/own/organisation/stats${q(id)}&days=${days}`, { schema: organisationStatsSchema }),
   /** GET /download/organisation-leads.csv, columns in `lng`. */
   async leadsCsv(id: string, memberId: string, lng: string) {
     const member = memberId ? `&memberId=${encodeURIComponent(memberId)}` : '';

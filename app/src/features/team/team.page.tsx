@@ -13,6 +13,7 @@ import { InvitationsSection } from './invitations.section.tsx';
 import { TemplatesSection } from './templates.section.tsx';
 import { AuditSection } from './audit.section.tsx';
 import { LeadsSection } from './leads.section.tsx';
+import { StatsSection } from './stats.section.tsx';
 import '../../styles/security.css';
 import '../../styles/team.css';
 
@@ -43,6 +44,7 @@ export default function TeamPage() {
       </div>
       {admin && <MembersSection organisation={organisation} />}
       {admin && <LeadsSection organisationId={organisation.organisationId} />}
+      {admin && <StatsSection organisationId={organisation.organisationId} />}
       {admin && <CardsSection organisationId={organisation.organisationId} />}
       {admin && <InvitationsSection organisationId={organisation.organisationId} />}
       <TemplatesSection organisationId={organisation.organisationId} admin={admin} />
