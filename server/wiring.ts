@@ -193,7 +193,11 @@ export function createServices(deps: {
       // Issue 25 with organisations: their webhooks are their owners' and admins' to manage.
       organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
     }),
-    apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter }),
+    apiTokens: createApiTokenService({
+      tokens: createApiTokenRepository(db),
+      rateLimiter,
+      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
+    }),
     /** Started by app.ts, stopped on close: delivers the outbox in the background. */
     webhookWorker: createWebhookWorker({
       webhooks,

@@ -236,3 +236,57 @@ describe('GET /find/own/organisation/stats', () => {
     expect(expectD4(await stats(`organisationId=${organisationId}&days=14`, other.admin), 400, 'cmc/invalid-input').field).toBe('days');
   });
 });
+
+describe('POST /api-token/create {organisationId} (an organisation token reads its leads)', () => {
+  it('reads the organisation’s leads and CSV with an organisation token; an owner token and a token without leads:read get 403', async () => {
+    const { organisationId, admin, mia, miaProfile, privateProfile } = await team();
+    const onCompany = await lead(miaProfile);
+    const onPrivate = await lead(privateProfile);
+    const create = (body: object, user: TestUser = admin) => t.post('/api-token/create', { name: 'CRM', scopes: ['leads:read'], ...body }, user);
+    const made = await create({ organisationId });
+    expect(made.status, made.raw).toBe(200);
+    const bearer = (token: string) => ({ ...admin, auth: { authorization: `Bearer ${token}` } });
+    const orgToken = bearer(made.body.token as string);
+
+    const res = await list(`organisationId=${organisationId}`, orgToken);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.leads.map((l: { id: string }) => l.id)).toEqual([onCompany.id]);
+    const csv = await t.get(`/download/organisation-leads.csv?organisationId=${organisationId}&lng=en`, orgToken);
+    expect(csv.status, csv.raw).toBe(200);
+    expect(csv.raw).toContain(onCompany.email);
+    expect(csv.raw).not.toContain(onPrivate.email);
+    // The organisation token reaches nothing else, another organisation's id is unknown to it.
+    expectD4(await t.get('/find/own/leads', orgToken), 403, 'cmc/insufficient-scope');
+    const other = await team();
+    expectD4(await list(`organisationId=${other.organisationId}`, orgToken), 404, 'cmc/organisation-not-found');
+
+    const ownerToken = bearer((await create({})).body.token as string);
+    expect((await t.get('/find/own/leads', ownerToken)).status).toBe(200);
+    expectD4(await list(`organisationId=${organisationId}`, ownerToken), 403, 'cmc/insufficient-scope');
+    const profilesOnly = bearer((await create({ scopes: ['profiles:read'] })).body.token as string);
+    expectD4(await list(`organisationId=${organisationId}`, profilesOnly), 403, 'cmc/insufficient-scope');
+
+    const listed = (await t.get('/find/own/api-tokens', admin)).body.tokens as Array<{ id: string; organisationId: string | null }>;
+    expect(listed.find((x) => x.id === made.body.tokenId)?.organisationId).toBe(organisationId);
+    expect((await t.post('/api-token/revoke', { tokenId: made.body.tokenId }, admin)).status).toBe(200);
+    expectD4(await list(`organisationId=${organisationId}`, orgToken), 401, 'cmc/unauthorized');
+
+    // Only admins make one, with leads:read only; a member 403, another organisation's admin 404.
+    expectD4(await create({ organisationId }, mia), 403, 'cmc/forbidden');
+    expectD4(await create({ organisationId }, other.admin), 404, 'cmc/organisation-not-found');
+    expect(expectD4(await create({ organisationId, scopes: ['leads:read', 'leads:write'] }), 400, 'cmc/invalid-input').field).toBe('scopes');
+  });
+
+  it('stops working when its admin is no longer an admin of the organisation', async () => {
+    const { organisationId, admin, ben } = await team();
+    await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'admin' }, admin);
+    const made = await t.post('/api-token/create', { name: 'Ben', scopes: ['leads:read'], organisationId }, ben);
+    expect(made.status, made.raw).toBe(200);
+    const token = { ...ben, auth: { authorization: `Bearer ${made.body.token}` } };
+    expect((await list(`organisationId=${organisationId}`, token)).status).toBe(200);
+    await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'member' }, admin);
+    expectD4(await list(`organisationId=${organisationId}`, token), 403, 'cmc/forbidden');
+    await t.post('/organisation/member/remove', { organisationId, userId: ben.userId }, admin);
+    expect((await list(`organisationId=${organisationId}`, token)).status).toBe(404);
+  });
+});

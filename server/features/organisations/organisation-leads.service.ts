@@ -7,7 +7,7 @@ import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import { buildLeadsCsv, presentLead, type LeadsCsvColumn, type OrganisationLeadRepository, type OrganisationLeadRow } from '../leads/index.ts';
-import { auditEntry, type Membership, type OrganisationService } from './organisation.service.ts';
+import { auditEntry, organisationNotFound, type Membership, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 
 /** A CSV export reads every lead of the organisation: a few dozen an hour per admin. */
@@ -46,6 +46,8 @@ export function createOrganisationLeadService(deps: {
 
   /** The admin's membership, and the filter's member checked: not a member of this organisation is 404 naming `memberId`. */
   async function accessWith(actor: Owner, organisationId: string, memberId: string | undefined): Promise<Membership> {
+    // An organisation's API token reads its own organisation only: any other id is unknown to it.
+    if (actor.tokenOrganisationId && actor.tokenOrganisationId !== organisationId) throw organisationNotFound();
     const m = await organisationService.access(actor, organisationId, 'admin');
     if (memberId && !(await organisations.member(m.organisationId, memberId)))
       throw new AppError(404, TeamErrorCode.memberNotFound, 'memberId: not a member of the organisation.', 'memberId');
