@@ -60,6 +60,10 @@ import { createOffboarding } from './features/organisations/offboarding.ts';
 import { createOrganisationCardService } from './features/organisations/organisation-card.service.ts';
 import { createOrganisationAccountDeletion } from './features/organisations/account-deletion.ts';
 import { createAccountDeletionRepository } from './features/organisations/account-deletion.repository.ts';
+import { createOrganisationLeadService } from './features/organisations/organisation-leads.service.ts';
+import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
+import { createGroupStats } from './features/stats/group-stats.ts';
+import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -191,7 +195,11 @@ export function createServices(deps: {
       // Issue 25 with organisations: their webhooks are their owners' and admins' to manage.
       organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
     }),
-    apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter }),
+    apiTokens: createApiTokenService({
+      tokens: createApiTokenRepository(db),
+      rateLimiter,
+      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
+    }),
     /** Started by app.ts, stopped on close: delivers the outbox in the background. */
     webhookWorker: createWebhookWorker({
       webhooks,
@@ -220,6 +228,23 @@ export function createServices(deps: {
     templates: templateService,
     /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
     organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
+    /** Issue 24: the organisation's leads (its members' company profiles) for its admins. */
+    organisationLeads: createOrganisationLeadService({
+      organisationService,
+      organisations,
+      leads: createOrganisationLeadRepository(db),
+      timeZones,
+      rateLimiter,
+    }),
+    /** Issue 24: the organisation's statistics per member, card and source. */
+    organisationStats: createOrganisationStatsService({
+      organisationService,
+      organisations,
+      templates,
+      cards,
+      groupStats: createGroupStats({ visits: visitCounts }),
+      timeZones,
+    }),
     invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
     account: createAccountService({
       auth,

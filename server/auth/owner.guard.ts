@@ -5,7 +5,7 @@ import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import { SESSION_CACHE_MS, createLocalInvalidation, type Invalidation } from '../lib/invalidation.ts';
 import { AppError } from '../http/errors.ts';
 import { bearerToken } from './bearer-token.ts';
-import { API_TOKEN_PREFIX, SCOPE_OF_CALL } from '../../shared/schemas/integrations.schema.ts';
+import { API_TOKEN_PREFIX, ORGANISATION_TOKEN_CALLS, SCOPE_OF_CALL } from '../../shared/schemas/integrations.schema.ts';
 import { createHash } from 'node:crypto';
 
 /** The stored form of an API token (issue 25): its SHA-256, hex. */
@@ -18,6 +18,8 @@ export interface Owner {
   emailVerified: boolean;
   /** Issue 25: set when the call came with an API token: the scopes it may use (a session may use every call). */
   scopes?: readonly string[];
+  /** Issue 24 with 25: set when the call came with an organisation's API token: the organisation whose leads it reads. */
+  tokenOrganisationId?: string | null;
 }
 
 declare module 'fastify' {
@@ -92,7 +94,13 @@ export function createOwnerResolver(sessionRows: SessionRepository, invalidation
       const row = await sessionRows.findApiToken(hash);
       if (!row) return null;
       found = {
-        owner: { userId: row.id, email: row.email, emailVerified: Boolean(row.emailVerified), scopes: row.scopes.split(' ') },
+        owner: {
+          userId: row.id,
+          email: row.email,
+          emailVerified: Boolean(row.emailVerified),
+          scopes: row.scopes.split(' '),
+          tokenOrganisationId: row.organisationId,
+        },
         expiresAt: Infinity,
         tokenId: row.tokenId,
       };
@@ -125,7 +133,11 @@ export function requireOwner(resolver: ReturnType<typeof createOwnerResolver>) {
     // An API token reaches only the calls its scopes name (issue 25); everything else is a signed-in owner's.
     const scopes = request.owner.scopes;
     if (scopes) {
-      const needed = SCOPE_OF_CALL[`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url ?? ''}`];
+      const call = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url ?? ''}`;
+      const needed = SCOPE_OF_CALL[call];
+      // An organisation's token reads only the organisation's leads; an owner's token never does.
+      if (ORGANISATION_TOKEN_CALLS.has(call) !== Boolean(request.owner.tokenOrganisationId))
+        throw new AppError(403, ErrorCode.insufficientScope, 'This call is not open to this API token.');
       if (!needed || !scopes.includes(needed))
         throw new AppError(403, ErrorCode.insufficientScope, needed ? `This API token lacks the scope ${needed}.` : 'This call is not open to API tokens.');
     }

@@ -24,12 +24,14 @@ export function createSessionRepository(db: Db) {
     db
       .selectFrom('apiToken')
       .innerJoin('user', 'user.id', 'apiToken.userId')
-      .select(['apiToken.id as tokenId', 'apiToken.scopes', 'user.id', 'user.email', 'user.emailVerified'])
+      .select(['apiToken.id as tokenId', 'apiToken.scopes', 'apiToken.organisationId', 'user.id', 'user.email', 'user.emailVerified'])
       .where('apiToken.tokenHash', '=', ''),
   );
   return {
     /** Issue 25: the API token with this SHA-256 (hex) and its user, or undefined (unknown or revoked). */
-    async findApiToken(tokenHash: string): Promise<{ tokenId: string; scopes: string; id: string; email: string; emailVerified: unknown } | undefined> {
+    async findApiToken(
+      tokenHash: string,
+    ): Promise<{ tokenId: string; scopes: string; organisationId: string | null; id: string; email: string; emailVerified: unknown } | undefined> {
       return (await byApiTokenHash([tokenHash])) ?? undefined;
     },
     /** Issue 25: the token's "last used" (at most every few minutes per token, like sessions). */

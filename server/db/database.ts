@@ -18,6 +18,7 @@ import * as walletPasses from './migrations/012-wallet-passes.ts';
 import * as operator from './migrations/010-operator.ts';
 import * as organisations from './migrations/009-organisations.ts';
 import * as organisationCards from './migrations/015-organisation-cards.ts';
+import * as organisationTokens from './migrations/016-organisation-tokens.ts';
 import * as cardFirstRegistered from './migrations/013-card-first-registered.ts';
 import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '010-operator': operator,
   '009-organisations': organisations,
   '015-organisation-cards': organisationCards,
+  '016-organisation-tokens': organisationTokens,
   '013-card-first-registered': cardFirstRegistered,
   '014-organisation-webhooks': organisationWebhooks,
 };

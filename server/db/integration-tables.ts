@@ -78,4 +78,6 @@ export interface ApiTokenTable {
   scopes: string;
   created: number;
   lastUsedAt: number | null;
+  /** Migration 016: the organisation whose leads the token reads; null for an owner's own token. */
+  organisationId: string | null;
 }

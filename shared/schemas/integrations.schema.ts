@@ -134,7 +134,17 @@ export const SCOPE_OF_CALL: Readonly<Record<string, ApiScope>> = {
   'POST /social-media-link/remove': 'profiles:write',
   'POST /find/own/card/by-id': 'cards:read',
   'GET /find/own/cards': 'cards:read',
+  'GET /find/own/organisation/leads': 'leads:read',
+  'GET /download/organisation-leads.csv': 'leads:read',
 };
+
+/**
+ * Issue 24 with 25: the only calls an organisation's token (made with `organisationId`) may make;
+ * an owner's own token gets 403 on them, and an organisation's token 403 on every other call.
+ */
+export const ORGANISATION_TOKEN_CALLS: ReadonlySet<string> = new Set(['GET /find/own/organisation/leads', 'GET /download/organisation-leads.csv']);
+/** The scopes an organisation's token may hold. */
+export const ORGANISATION_TOKEN_SCOPES: readonly ApiScope[] = ['leads:read'];
 
 /** API tokens start with this, so the guard tells them from session tokens without a query. */
 export const API_TOKEN_PREFIX = 'cmc_';
@@ -145,6 +155,8 @@ export const apiTokenCreateSchema = z.object({
     .min(1, 'must name at least one scope')
     .max(API_SCOPES.length)
     .transform((scopes) => [...new Set(scopes)]),
+  /** Issue 24: a token of this organisation (its owners and admins only), reading its leads. */
+  organisationId: idSchema.optional(),
 });
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 export const apiTokenIdBodySchema = z.object({ tokenId: idSchema });
@@ -154,6 +166,8 @@ export const apiTokenSchema = z.object({
   scopes: z.array(apiScopeSchema),
   created: z.number(),
   lastUsedAt: z.number().nullable(),
+  /** Issue 24: the organisation whose leads the token reads; null for the owner's own token. */
+  organisationId: z.string().nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });

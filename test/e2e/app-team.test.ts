@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
@@ -5,7 +6,9 @@ import { useE2eSession } from './support/session.ts';
 
 // Issue 24: the Team area on a phone and a desktop. An owner creates the organisation and
 // invites by e-mail, the member accepts with the mailed link and sees what the template locks,
-// the admin registers a card to the organisation and assigns it to the member, then removes the
+// the admin sees a visitor's lead on the member's company profile, downloads the contacts' CSV and
+// sees the exchange in the statistics,
+// registers a card to the organisation and assigns it to the member, then removes the
 // member, who is signed out; the card's page then says the member no longer works at the company.
 const session = useE2eSession(startAppServer);
 
@@ -56,10 +59,29 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       await memberContext.close();
       // The member's company profile, made from the template: the card will show it.
       const templateId = saved.body.templateId as string;
-      expect((await t.post('/profile/create', { templateId, firstName: 'Mia', lastName: 'Muster' }, member)).status).toBe(200);
+      const companyProfile = await t.post('/profile/create', { templateId, firstName: 'Mia', lastName: 'Muster' }, member);
+      expect(companyProfile.status).toBe(200);
+      // A visitor leaves their contact on it: the admin sees it among the organisation's contacts.
+      const visitorEmail = `visitor-${lng}@example.net`;
+      expect((await t.post('/send/contact', { profileId: companyProfile.body.id, senderEmail: visitorEmail, language: lng })).status).toBe(200);
 
       await page.reload();
       await page.getByText(member.email).first().waitFor();
+      const contacts = page.getByRole('list', { name: text(lng, 'team', 'leads_title') });
+      await page.getByLabel(text(lng, 'team', 'leads_filter'), { exact: true }).selectOption(member.userId);
+      await contacts.getByText(visitorEmail).waitFor();
+      await contacts.getByText(text(lng, 'team', 'leads_met_by', { member: member.email.split('@')[0], profile: 'Mia Muster' })).waitFor();
+      const [leadsCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: text(lng, 'team', 'leads_export') }).click()]);
+      expect(leadsCsv.suggestedFilename()).toMatch(/^organisation-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csvText = await readFile(await leadsCsv.path(), 'utf8');
+      expect(csvText).toContain(lng === 'de' ? '"Mitglied","E-Mail des Mitglieds"' : '"Member","Member e-mail"');
+      expect(csvText).toContain(`"${member.email}"`);
+      expect(csvText).toContain(`"${visitorEmail}"`);
+      // The statistics count the exchange for the member, over the range chosen.
+      await page.getByLabel(text(lng, 'team', 'stats_range')).selectOption('7');
+      const perMember = page.getByRole('table', { name: text(lng, 'team', 'stats_members') });
+      await expect.poll(async () => perMember.getByRole('row').filter({ hasText: member.email }).locator('td').nth(1).textContent()).toBe('1');
+      await page.getByRole('table', { name: text(lng, 'team', 'stats_sources') }).waitFor();
       const [cardId] = await t.mintCards('rainbow', 1);
       await page.getByLabel(text(lng, 'team', 'cards_register_ids')).fill(`${cardId}\n`);
       await page.getByRole('button', { name: text(lng, 'team', 'cards_register_submit') }).click();
@@ -81,7 +103,10 @@ describe.each<Lng>(['en', 'de'])('Team area in %s', (lng) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await maybeScreenshot(page, `team-admin-${lng}-desktop`, { fullPage: true });
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: text(lng, 'team', 'audit_export') }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: text(lng, 'team', 'audit_export'), exact: true }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
 
       await page.getByRole('button', { name: text(lng, 'team', 'remove_member', { email: member.email }) }).click();

@@ -69,22 +69,28 @@ export function zonedDateTime(ms: number, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
+/** A column put before the lead's own (issue 24: the member who received an organisation's lead). */
+export interface LeadsCsvColumn<T> {
+  header: Record<Language, string>;
+  value: (lead: T) => string;
+}
+
 /**
  * The leads as CSV: UTF-8 with BOM (Excel shows umlauts right), CRLF rows, a header row in the
  * owner's language (the request's, D1: `?lng`, the i18next cookie, Accept-Language), times in
- * the owner's time zone (issue 23), named in the headers of the time columns.
+ * the owner's time zone (issue 23), named in the headers of the time columns. `leading` columns
+ * come first, defused and quoted like every other cell.
  */
-export function buildLeadsCsv(leads: readonly Lead[], language: Language, timeZone: string): string {
+export function buildLeadsCsv<T extends Lead>(leads: readonly T[], language: Language, timeZone: string, leading: readonly LeadsCsvColumn<T>[] = []): string {
   const header = (key: keyof Lead, text: string) => (TIME_COLUMNS.has(key) ? `${text} (${timeZone})` : text);
-  const rows = [LEADS_CSV_COLUMNS.map(([key, text]) => cell(header(key, text[language]))).join(',')];
+  const rows = [[...leading.map((c) => cell(c.header[language])), ...LEADS_CSV_COLUMNS.map(([key, text]) => cell(header(key, text[language])))].join(',')];
   for (const lead of leads) {
-    rows.push(
-      LEADS_CSV_COLUMNS.map(([key]) => {
-        const value = lead[key];
-        if (TIME_COLUMNS.has(key)) return cell(value === null ? '' : zonedDateTime(value as number, timeZone));
-        return cell(String(value ?? ''));
-      }).join(','),
-    );
+    const own = LEADS_CSV_COLUMNS.map(([key]) => {
+      const value = lead[key];
+      if (TIME_COLUMNS.has(key)) return cell(value === null ? '' : zonedDateTime(value as number, timeZone));
+      return cell(String(value ?? ''));
+    });
+    rows.push([...leading.map((c) => cell(c.value(lead))), ...own].join(','));
   }
   return `\ufeff${rows.join('\r\n')}\r\n`;
 }

@@ -160,6 +160,8 @@ export function createOrganisationRepository(db: Db, outbox: EventOutbox = noEve
     async addAudit(entries: readonly OrganisationAuditTable[], trx: Db) {
       for (const entry of entries) await audit(trx, entry);
     },
+    /** One audit entry on its own (issue 24: a leads export). */
+    recordAudit: (entry: OrganisationAuditTable) => audit(db, entry),
 
     /** Stores invitations (and their audit entries) all or none. */
     async addInvitations(rows: OrganisationInvitationTable[], entries: OrganisationAuditTable[]) {

@@ -6,3 +6,5 @@
 export type { ViewCounter } from './view-counter.ts';
 export type { VisitService } from './visit.service.ts';
 export type { VisitEvent } from './visit-counts.ts';
+/** Issue 24: the sums of a group of profiles and cards, for the organisation's statistics. */
+export type { GroupStats, GroupSums } from './group-stats.ts';

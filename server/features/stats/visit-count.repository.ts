@@ -76,6 +76,29 @@ export function createVisitCountRepository(db: Db) {
       return rows.map((r) => ({ ...r, count: Number(r.count) }));
     },
 
+    /**
+     * Issue 24's team statistics: counts of several profiles per profile, metric and source, and
+     * the scans of the given cards (whichever profile they showed), from `fromHour` to `toHour`.
+     */
+    async groupSums(profileIds: readonly string[], cardIds: readonly string[], fromHour: string, toHour: string) {
+      if (profileIds.length === 0 && cardIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('visitCount')
+        .select(['profileId', 'hour', 'metric', 'source', 'cardId'])
+        .select((eb) => eb.fn.sum<number>('count').as('count'))
+        .where((eb) => {
+          const either = [];
+          if (profileIds.length) either.push(eb('profileId', 'in', profileIds));
+          if (cardIds.length) either.push(eb.and([eb('metric', '=', 'scan'), eb('cardId', 'in', cardIds)]));
+          return eb.or(either);
+        })
+        .where('hour', '>=', fromHour)
+        .where('hour', '<=', toHour)
+        .groupBy(['profileId', 'hour', 'metric', 'source', 'cardId'])
+        .execute();
+      return rows.map((r) => ({ ...r, count: Number(r.count) }));
+    },
+
     /** The stored value of a link of an ACTIVE profile, or undefined when it is not that profile's. */
     async publicLink(profileId: string, linkId: string): Promise<string | undefined> {
       return (await publicLinkQuery([linkId, profileId, 'ACTIVE']))?.link;

@@ -9,6 +9,8 @@ import {
 } from '../../../../shared/schemas/organisation.schema.ts';
 import { templateListSchema } from '../../../../shared/schemas/organisation-template.schema.ts';
 import { cardsCsvResultSchema, organisationCardListSchema, organisationCardSchema } from '../../../../shared/schemas/organisation-card.schema.ts';
+import { organisationLeadListSchema } from '../../../../shared/schemas/organisation-leads.schema.ts';
+import { organisationStatsSchema } from '../../../../shared/schemas/organisation-stats.schema.ts';
 import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
@@ -23,6 +25,8 @@ export const teamKeys = {
   templates: (id: string) => ['team', id, 'templates'] as const,
   audit: (id: string) => ['team', id, 'audit'] as const,
   cards: (id: string) => ['team', id, 'cards'] as const,
+  leads: (id: string, memberId: string) => ['team', id, 'leads', memberId] as const,
+  stats: (id: string, days: number) => ['team', id, 'stats', days] as const,
 };
 
 /** Where a removed member's organisation cards and company leads go (the offboarding); unset: cards unassigned, leads stay. */
@@ -62,6 +66,22 @@ export const teamApi = {
   accept: (token: string) => apiRequest('/organisation/invitation/accept', { body: { token }, schema: organisationSchema }),
   templates: (id: string) => apiRequest(`/find/own/organisation/templates${q(id)}`, { schema: templateListSchema }),
   audit: (id: string) => apiRequest(`/find/own/organisation/audit${q(id)}`, { schema: auditListSchema }),
+  /** GET /find/own/organisation/leads: a page of the members' company-profile leads, one member's when `memberId` is set. */
+  leads: (id: string, memberId: string, cursor?: string) =>
+    apiRequest(
+      `/find/own/organisation/leads${q(id)}${memberId ? `&memberId=${encodeURIComponent(memberId)}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      {
+        schema: organisationLeadListSchema,
+      },
+    ),
+  /** GET /find/own/organisation/stats over the last `days`. */
+  stats: (id: string, days: number) => apiRequest(`/find/own/organisation/stats${q(id)}&days=${days}`, { schema: organisationStatsSchema }),
+  /** GET /download/organisation-leads.csv, columns in `lng`. */
+  async leadsCsv(id: string, memberId: string, lng: string) {
+    const member = memberId ? `&memberId=${encodeURIComponent(memberId)}` : '';
+    const { blob, fileName } = await apiDownloadFile(`/download/organisation-leads.csv${q(id)}${member}&lng=${encodeURIComponent(lng)}`);
+    saveBlob(blob, fileName ?? 'organisation-leads.csv');
+  },
   /** GET /download/organisation-audit.csv, saved under the server's file name; headers in `lng`. */
   async auditCsv(id: string, lng: string) {
     const { blob, fileName } = await apiDownloadFile(`/download/organisation-audit.csv${q(id)}&lng=${encodeURIComponent(lng)}`);

@@ -12,6 +12,8 @@ import { CardsSection } from './cards.section.tsx';
 import { InvitationsSection } from './invitations.section.tsx';
 import { TemplatesSection } from './templates.section.tsx';
 import { AuditSection } from './audit.section.tsx';
+import { LeadsSection } from './leads.section.tsx';
+import { StatsSection } from './stats.section.tsx';
 import '../../styles/security.css';
 import '../../styles/team.css';
 
@@ -41,6 +43,8 @@ export default function TeamPage() {
         </p>
       </div>
       {admin && <MembersSection organisation={organisation} />}
+      {admin && <LeadsSection organisationId={organisation.organisationId} />}
+      {admin && <StatsSection organisationId={organisation.organisationId} />}
       {admin && <CardsSection organisationId={organisation.organisationId} />}
       {admin && <InvitationsSection organisationId={organisation.organisationId} />}
       <TemplatesSection organisationId={organisation.organisationId} admin={admin} />

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database.ts';
+import type { OwnLeadRow } from './lead.repository.ts';
+
+/** A lead of an organisation's member with the member who received it (issue 24). */
+export type OrganisationLeadRow = OwnLeadRow & { memberId: string; memberName: string; memberEmail: string };
+
+/**
+ * SQL of issue 24's organisation leads: the leads of the members' company profiles (profiles made
+ * from one of the organisation's templates, `templatedProfile`) whose owner is a member now.
+ * Private profiles are never joined. Leads an offboarding moved to another member's company
+ * profile are that member's, since they now belong to that profile.
+ */
+export function createOrganisationLeadRepository(db: Db) {
+  function organisationLeads(organisationId: string, memberId: string | undefined) {
+    let q = db
+      .selectFrom('lead')
+      .innerJoin('profile', 'profile.id', 'lead.profileId')
+      .innerJoin('templatedProfile', 'templatedProfile.profileId', 'profile.id')
+      .innerJoin('organisationMember', (join) =>
+        join.onRef('organisationMember.userId', '=', 'profile.userId').onRef('organisationMember.organisationId', '=', 'templatedProfile.organisationId'),
+      )
+      .innerJoin('user', 'user.id', 'profile.userId')
+      .selectAll('lead')
+      .select(['profile.profileName', 'profile.personalTitle', 'profile.firstName', 'profile.lastName', 'profile.companyName'])
+      .select(['profile.userId as memberId', 'user.name as memberName', 'user.email as memberEmail'])
+      .where('templatedProfile.organisationId', '=', organisationId);
+    if (memberId) q = q.where('profile.userId', '=', memberId);
+    return q;
+  }
+
+  return {
+    /** A page of the organisation's leads, newest first, keyset-paged on (created, id) like the owner's list. */
+    async list(
+      organisationId: string,
+      memberId: string | undefined,
+      page: { after?: { created: number; id: string }; limit?: number },
+    ): Promise<OrganisationLeadRow[]> {
+      let q = organisationLeads(organisationId, memberId);
+      const after = page.after;
+      if (after) {
+        q = q.where((eb) => eb.or([eb('lead.created', '<', after.created), eb.and([eb('lead.created', '=', after.created), eb('lead.id', '<', after.id)])]));
+      }
+      q = q.orderBy('lead.created', 'desc').orderBy('lead.id', 'desc');
+      return (page.limit ? q.limit(page.limit) : q).execute();
+    },
+  };
+}
+export type OrganisationLeadRepository = ReturnType<typeof createOrganisationLeadRepository>;

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '../../../shared/schemas/common.schema.ts';
+import {
+  organisationLeadListSchema,
+  organisationLeadsExportQuerySchema,
+  organisationLeadsQuerySchema,
+} from '../../../shared/schemas/organisation-leads.schema.ts';
+import { organisationStatsQuerySchema, organisationStatsSchema } from '../../../shared/schemas/organisation-stats.schema.ts';
+import { ownerOf } from '../../auth/owner.guard.ts';
+import { pickLanguage } from '../../http/language.ts';
+import { sendDownload } from '../../http/send-download.ts';
+import { LEADS_CSV_CONTENT_TYPE } from '../leads/index.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+
+/** Issue 24: the organisation's leads for its owners and admins, as a paged list and as CSV, and its statistics. */
+const organisationLeadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services, requireOwner } = app;
+  const schema = { tags: ['organisations'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/find/own/organisation/leads',
+    { preHandler: requireOwner, schema: { ...schema, querystring: organisationLeadsQuerySchema, response: { 200: organisationLeadListSchema, ...errors } } },
+    (req) => services.organisationLeads.list(ownerOf(req), req.query),
+  );
+  app.get(
+    '/download/organisation-leads.csv',
+    {
+      preHandler: requireOwner,
+      schema: { ...schema, querystring: organisationLeadsExportQuerySchema, produces: ['text/csv'], response: { 200: z.string(), ...errors } },
+    },
+    async (req, reply) => {
+      const text = await services.organisationLeads.csv(ownerOf(req), req.query, pickLanguage(req));
+      const stamp = new Date().toISOString().slice(0, 10);
+      return sendDownload(reply, { type: LEADS_CSV_CONTENT_TYPE, fileName: `organisation-leads-${stamp}.csv`, body: text });
+    },
+  );
+  app.get(
+    '/find/own/organisation/stats',
+    { preHandler: requireOwner, schema: { ...schema, querystring: organisationStatsQuerySchema, response: { 200: organisationStatsSchema, ...errors } } },
+    (req) => services.organisationStats.of(ownerOf(req), req.query.organisationId, req.query.days),
+  );
+};
+export default organisationLeadRoutes;

@@ -1,0 +1,78 @@
+import { TeamErrorCode } from '../../../shared/error-codes.ts';
+import { LEADS_PAGE_SIZE } from '../../../shared/schemas/lead.schema.ts';
+import type { OrganisationLead, OrganisationLeadList, OrganisationLeadsQuery } from '../../../shared/schemas/organisation-leads.schema.ts';
+import type { Language } from '../../../shared/schemas/profile.schema.ts';
+import type { Owner } from '../../auth/owner.guard.ts';
+import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
+import { AppError } from '../../http/errors.ts';
+import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
+import { buildLeadsCsv, presentLead, type LeadsCsvColumn, type OrganisationLeadRepository, type OrganisationLeadRow } from '../leads/index.ts';
+import { auditEntry, organisationNotFound, type Membership, type OrganisationService } from './organisation.service.ts';
+import type { OrganisationRepository } from './organisation.repository.ts';
+
+/** A CSV export reads every lead of the organisation: a few dozen an hour per admin. */
+export const ORGANISATION_LEADS_EXPORT_RULE = { name: 'org-leads-export', max: 30, windowMs: 60 * 60 * 1000 } satisfies RateRule;
+
+/** The member columns that come first in the organisation's CSV. */
+const MEMBER_COLUMNS: LeadsCsvColumn<OrganisationLead>[] = [
+  { header: { de: 'Mitglied', en: 'Member' }, value: (lead) => lead.memberName },
+  { header: { de: 'E-Mail des Mitglieds', en: 'Member e-mail' }, value: (lead) => lead.memberEmail },
+];
+
+function presentOrganisationLead(row: OrganisationLeadRow): OrganisationLead {
+  return { ...presentLead(row), memberId: row.memberId, memberName: row.memberName, memberEmail: row.memberEmail };
+}
+
+const cursorOf = (lead: { created: number; id: string }) => `${lead.created}.${lead.id}`;
+function parseCursor(cursor: string | undefined): { created: number; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [created, id] = cursor.split('.');
+  return { created: Number(created), id };
+}
+
+/**
+ * Issue 24: the organisation's leads for its owners and admins (a member 403, anyone else 404):
+ * the leads of the members' company profiles, never of private ones, filtered by member, paged,
+ * and as CSV with the owner's columns after the member's. Each export writes an audit entry.
+ */
+export function createOrganisationLeadService(deps: {
+  organisationService: Pick<OrganisationService, 'access'>;
+  organisations: Pick<OrganisationRepository, 'member' | 'recordAudit'>;
+  leads: OrganisationLeadRepository;
+  timeZones: OwnerTimeZones;
+  rateLimiter: RateLimiter;
+}) {
+  const { organisationService, organisations, leads, timeZones, rateLimiter } = deps;
+
+  /** The admin's membership, and the filter's member checked: not a member of this organisation is 404 naming `memberId`. */
+  async function accessWith(actor: Owner, organisationId: string, memberId: string | undefined): Promise<Membership> {
+    // An organisation's API token reads its own organisation only: any other id is unknown to it.
+    if (actor.tokenOrganisationId && actor.tokenOrganisationId !== organisationId) throw organisationNotFound();
+    const m = await organisationService.access(actor, organisationId, 'admin');
+    if (memberId && !(await organisations.member(m.organisationId, memberId)))
+      throw new AppError(404, TeamErrorCode.memberNotFound, 'memberId: not a member of the organisation.', 'memberId');
+    return m;
+  }
+
+  return {
+    async list(actor: Owner, query: OrganisationLeadsQuery): Promise<OrganisationLeadList> {
+      const m = await accessWith(actor, query.organisationId, query.memberId);
+      const rows = await leads.list(m.organisationId, query.memberId, { after: parseCursor(query.cursor), limit: LEADS_PAGE_SIZE + 1 });
+      const page = rows.slice(0, LEADS_PAGE_SIZE).map(presentOrganisationLead);
+      const last = page.at(-1);
+      return { leads: page, nextCursor: rows.length > LEADS_PAGE_SIZE && last ? cursorOf(last) : null };
+    },
+
+    /** Every lead (or one member's) as CSV in `language`, times in the exporting admin's zone; audited as `leads.export`. */
+    async csv(actor: Owner, query: { organisationId: string; memberId?: string }, language: Language): Promise<string> {
+      const m = await accessWith(actor, query.organisationId, query.memberId);
+      await rateLimiter.consume([[ORGANISATION_LEADS_EXPORT_RULE, actor.userId]], 'Too many exports in a short time. Please try again later.');
+      const rows = (await leads.list(m.organisationId, query.memberId, {})).map(presentOrganisationLead);
+      const text = buildLeadsCsv(rows, language, await timeZones.of(actor.userId), MEMBER_COLUMNS);
+      const target = query.memberId ? ((await organisations.member(m.organisationId, query.memberId))?.email ?? query.memberId) : '';
+      await organisations.recordAudit(auditEntry(m, 'leads.export', target, `${rows.length}`));
+      return text;
+    },
+  };
+}
+export type OrganisationLeadService = ReturnType<typeof createOrganisationLeadService>;
