@@ -29,7 +29,7 @@ export function auditEntry(
   detail = '',
   now = Date.now(),
 ): OrganisationAuditTable {
-  return { id: newAuditId(), organisationId: m.organisationId, actorEmail: m.actor.email, action, target, detail, created: now };
+  return { id: newAuditId(now), organisationId: m.organisationId, actorEmail: m.actor.email, action, target, detail, created: now };
 }
 
 /**
