@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '../components/dropdown.tsx';
 import { initials } from './initials.ts';
 import type { AppConfig } from '../lib/app-config.query.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { useAuth, type SessionUser } from '../features/auth/index.ts';
+import { useAuth, type FromState, type SessionUser } from '../features/auth/index.ts';
 import { LeadsNavLink } from '../features/leads/index.ts';
 import { OperatorNavItem } from '../features/operator/index.ts';
 import { useLoginImage } from '../features/profiles/index.ts';
@@ -38,6 +38,7 @@ function AvatarMenu({ user, config }: { user: SessionUser; config: AppConfig | u
   const { signOut } = useAuth();
   const loginImage = useLoginImage(true).data;
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <Dropdown
       className="avatar-menu"
@@ -108,7 +109,9 @@ function AvatarMenu({ user, config }: { user: SessionUser; config: AppConfig | u
               className="dropdown-item"
               onClick={() => {
                 close();
-                void signOut().then(() => navigate('/login', { replace: true }));
+                // The next sign-in comes back to this screen (as the guard's redirect would).
+                const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+                void signOut().then(() => navigate('/login', { replace: true, state }));
               }}
             >
               {t('nav.logout')}
