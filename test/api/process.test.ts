@@ -1,47 +1,18 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
+import { REPO_ROOT, serverProcessSettings, startServerProcess } from '../support/server-process.ts';
 
 // The server as an operator runs it: a separate process on the embedded SQLite default
 // (these suites exercise process life, so they stay on SQLite even when DATABASE_URL is set).
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-process-'));
-const port = 4100 + Math.floor(Math.random() * 800);
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEMO_CARDS: '0',
-  DATABASE_URL: '',
-  PUBLIC_URL: base,
-  // With REDIS_URL set (CI's PostgreSQL run) the process uses Redis too, under keys of its own.
-  REDIS_KEY_PREFIX: `process-test:${process.pid}:`,
-};
+const { dataDir, base, env } = serverProcessSettings('process');
+const root = REPO_ROOT;
 let server: ChildProcess;
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  // A busy machine can take a while; a server that did not come up is not left running.
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
+const startServer = () => startServerProcess(env, base);
 
 async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${url}`, {

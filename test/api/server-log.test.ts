@@ -1,52 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverProcessSettings, startServerProcess } from '../support/server-process.ts';
 
 /**
  * The server's log as an operator reads it (issues 20 and 23): a real `npm start`-like process in
  * development mode (pretty lines) at LOG_LEVEL=info. One line per request, never a sign-in token
  * (neither a mail's links nor the query of a followed verification link).
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-log-'));
-const port = 4100 + Math.floor(Math.random() * 800);
-const base = `http://127.0.0.1:${port}`;
+const { base, env } = serverProcessSettings('log', {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'info',
+  DATA_DIR: path.join(tempRoot, 'data'),
+  DEMO_CARDS: '2',
+  REDIS_URL: '',
+  SMTP_URL: '',
+});
 let server: ChildProcess;
 let output = '';
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(tempRoot, 'data'),
-      DEMO_CARDS: '2',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk) => (output += chunk));
-  server.stderr!.on('data', (chunk) => (output += chunk));
-  for (let i = 0; ; i++) {
-    if (i > 300) throw new Error(`server did not start:\n${output}`);
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startServerProcess(env, base, (chunk) => (output += chunk));
 }, 60_000);
 afterAll(() => {
   server.kill('SIGKILL');

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { serverProcessSettings, startServerProcess } from '../support/server-process.ts';
 
 /**
  * Issue 25: kill -9 of the server between a lead's commit and its delivery loses no event: the
@@ -13,40 +12,10 @@ import { Webhook } from 'standardwebhooks';
  * delivers it. A real server process on SQLite, a real receiver on loopback.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-webhook-crash-'));
-const port = 4900 + Math.floor(Math.random() * 500);
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEMO_CARDS: '0',
-  DATABASE_URL: '',
-  PUBLIC_URL: base,
-  WEBHOOKS_ALLOW_HTTP: '1',
-  WEBHOOKS_ALLOW_PRIVATE: '1',
-  REDIS_KEY_PREFIX: `webhook-crash-test:${process.pid}:`,
-};
+const { dataDir, base, env } = serverProcessSettings('webhook-crash', { WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
 let server: ChildProcess | undefined;
 let receiver: http.Server | undefined;
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
+const startServer = () => startServerProcess(env, base);
 async function json(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${url}`, {
     method: 'POST',
