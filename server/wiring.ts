@@ -256,7 +256,7 @@ export function createServices(deps: {
       log,
       timeZones,
       // Issue 24: the last owner hands over first; the only member takes the organisation along; others leave it.
-      deletionHooks: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards }),
+      deletionHooks: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards, endpoints: webhooks }),
     }),
   };
 }

@@ -5,6 +5,7 @@ import { listTables } from '../../server/db/schema-info.ts';
 import { createCardRepository } from '../../server/features/cards/card.repository.ts';
 import { createOrganisationAccountDeletion } from '../../server/features/organisations/account-deletion.ts';
 import { createAccountDeletionRepository } from '../../server/features/organisations/account-deletion.repository.ts';
+import { createWebhookRepository } from '../../server/features/integrations/webhook.repository.ts';
 import type { ProfileChange } from '../../server/features/profiles/index.ts';
 import { expectD4, quickOwners, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
@@ -128,7 +129,11 @@ describe('POST /account/delete by the last owner of an organisation with other m
     const { organisationId, owner } = await organisation();
     const [member] = await quickOwners(t, 1);
     await join(organisationId, owner, member);
-    const hooks = createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(t.app.db), cards: createCardRepository(t.app.db) });
+    const hooks = createOrganisationAccountDeletion({
+      rows: createAccountDeletionRepository(t.app.db),
+      cards: createCardRepository(t.app.db),
+      endpoints: createWebhookRepository(t.app.db, t.engine, async () => undefined),
+    });
     const inside = t.app.db.transaction().execute((trx) => hooks.beforeAccountDeletion(trx as unknown as ProfileChange, owner.userId));
     await expect(inside).rejects.toMatchObject({ status: 409, code: 'cmc/last-owner' });
     expect((await t.get('/find/own/organisation', owner)).body).toMatchObject({ role: 'owner', memberCount: 2 });
@@ -247,5 +252,24 @@ describe('POST /account/delete by a member of an organisation', () => {
     expect(await columnsNaming(member.userId)).toEqual(['webhookDelivery.payload']);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.received.filter((r) => r.path === endpoint.path).map(typeOf)).toEqual(['member.removed']);
+  });
+});
+
+describe('POST /account/delete by an admin who made the organisation’s webhook endpoint', () => {
+  it('hands the endpoint to the owner: it stays listed, keeps its secret and hears the admin leave', async () => {
+    const { organisationId, owner } = await organisation();
+    const admin = await t.signUp();
+    await join(organisationId, owner, admin, 'admin');
+    const endpoint = await createEndpoint(admin, organisationId, ['member.removed']);
+
+    const deleted = await t.post('/account/delete', { password: admin.password }, admin);
+    expect(deleted.status, deleted.raw).toBe(200);
+
+    const listed = await t.get(`/find/own/webhooks?organisationId=${organisationId}`, owner);
+    expect(listed.body.webhooks.map((w: { id: string }) => w.id)).toEqual([endpoint.id]);
+    const removed = await receiver.waitFor((r) => r.path === endpoint.path && typeOf(r) === 'member.removed');
+    expect((new Webhook(endpoint.secret).verify(removed.body, removed.headers) as { data: { userId: string } }).data.userId).toBe(admin.userId);
+    const row = await t.app.db.selectFrom('webhookEndpoint').select('userId').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    expect(row.userId).toBe(owner.userId);
   });
 });

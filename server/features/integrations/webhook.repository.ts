@@ -83,6 +83,22 @@ export function createWebhookRepository(db: Db, engine: Engine, organisationOfPr
     async insertEndpoint(row: WebhookEndpointTable): Promise<void> {
       await db.insertInto('webhookEndpoint').values(row).execute();
     },
+    /**
+     * Issue 24: an organisation's endpoints belong to it, not to the admin who made them. When
+     * that admin's account goes, inside its deletion's transaction `trx`, they pass to `toUserId`
+     * (an owner who stays) instead of going with the account's rows.
+     */
+    async handOverOrganisationEndpoints(trx: Db, organisationId: string, fromUserId: string, toUserId: string): Promise<void> {
+      const handed = trx.selectFrom('webhookEndpoint').select('id').where('organisationId', '=', organisationId).where('userId', '=', fromUserId);
+      // Their deliveries (this very deletion's `member.removed` among them) go along.
+      await trx.updateTable('webhookDelivery').set({ userId: toUserId }).where('endpointId', 'in', handed).execute();
+      await trx
+        .updateTable('webhookEndpoint')
+        .set({ userId: toUserId })
+        .where('organisationId', '=', organisationId)
+        .where('userId', '=', fromUserId)
+        .execute();
+    },
     /** How many endpoints the owner has (`scope.userId`) or the organisation (`scope.organisationId`). */
     async count(scope: { userId: string } | { organisationId: string }): Promise<number> {
       const row = await db

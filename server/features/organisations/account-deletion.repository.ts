@@ -72,6 +72,19 @@ export function createAccountDeletionRepository(db: Db, outbox: EventOutbox = no
       });
     },
 
+    /** The owner who joined first (after the leaving account's membership is gone, so never that account). */
+    async longestServingOwner(trx: Db, organisationId: string): Promise<string | undefined> {
+      const row = await trx
+        .selectFrom('organisationMember')
+        .select('userId')
+        .where('organisationId', '=', organisationId)
+        .where('role', '=', 'owner')
+        .orderBy('joined', 'asc')
+        .orderBy('userId')
+        .executeTakeFirst();
+      return row?.userId;
+    },
+
     async addAudit(trx: Db, entries: readonly OrganisationAuditTable[]): Promise<void> {
       for (const entry of entries) await trx.insertInto('organisationAudit').values(entry).execute();
     },

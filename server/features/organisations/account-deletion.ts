@@ -3,6 +3,7 @@ import type { OrganisationAuditTable } from '../../db/tables.ts';
 import { conflict } from '../../http/errors.ts';
 import type { OrganisationCardAccess } from '../cards/index.ts';
 import type { ProfileChange } from '../profiles/index.ts';
+import type { Db } from '../../db/database.ts';
 import type { AccountDeletionRepository, Standing } from './account-deletion.repository.ts';
 import { auditEntry } from './organisation.service.ts';
 
@@ -12,6 +13,14 @@ const lastOwnerLeaving = () =>
     TeamErrorCode.lastOwner,
     'You are the last owner of your organisation: make another member owner first, or remove the members, then delete your account.',
   );
+
+/**
+ * What the deletion asks of the integrations feature (filled in `server/wiring.ts`): the
+ * organisation's webhook endpoints that the leaving account made pass to a member who stays.
+ */
+export interface OrganisationEndpointHandOver {
+  handOverOrganisationEndpoints(trx: Db, organisationId: string, fromUserId: string, toUserId: string): Promise<void>;
+}
 
 /** Whether the account's deletion would leave members in an organisation nobody owns. */
 const leavesNoOwner = (s: Standing) => s.role === 'owner' && s.owners <= 1 && s.members > 1;
@@ -23,10 +32,15 @@ const leavesNoOwner = (s: Standing) => s.role === 'owner' && s.owners <= 1 && s.
  * takes the organisation with them; anyone else leaves as an offboarding without `cardsTo` and
  * `leadsTo` would, except that the profiles go with the account: the organisation's cards they
  * held go back to it unassigned (no page until an admin assigns them), the audit log says
- * `member.left` and the organisation's webhooks hear `member.removed`.
+ * `member.left`, the organisation's webhooks hear `member.removed`, and the endpoints the
+ * account made for the organisation pass to its longest-serving other owner.
  */
-export function createOrganisationAccountDeletion(deps: { rows: AccountDeletionRepository; cards: OrganisationCardAccess }) {
-  const { rows, cards } = deps;
+export function createOrganisationAccountDeletion(deps: {
+  rows: AccountDeletionRepository;
+  cards: OrganisationCardAccess;
+  endpoints: OrganisationEndpointHandOver;
+}) {
+  const { rows, cards, endpoints } = deps;
   return {
     /** Before any check with side effects (the password's): 409 `cmc/last-owner` when the account may not go yet. */
     async refuseDeletion(userId: string): Promise<void> {
@@ -54,6 +68,8 @@ export function createOrganisationAccountDeletion(deps: { rows: AccountDeletionR
       const now = Date.now();
       const self = { organisationId: s.organisationId, actor: { userId, email: s.email, emailVerified: true } };
       await rows.leave(change, s, userId);
+      const successor = await rows.longestServingOwner(change, s.organisationId);
+      if (successor) await endpoints.handOverOrganisationEndpoints(change, s.organisationId, userId, successor);
       const entries: OrganisationAuditTable[] = [];
       for (const card of await cards.assignedTo(s.organisationId, userId, change)) {
         // Not the offboarding's "no longer works here" page: the profile goes with the account.
