@@ -14,7 +14,16 @@ import type { ApplePassTokens } from './apple-pass-token.ts';
 import { passContentHash } from './pass-content.ts';
 import type { WalletPassRepository } from './wallet-pass.repository.ts';
 import { ensureDevWalletCertificates } from './dev-certificate.ts';
-import { buildGoogleSaveUrl, readGoogleServiceAccount, type GoogleServiceAccount } from './google-wallet.builder.ts';
+import {
+  buildGoogleSaveUrl,
+  googleGenericObject,
+  googleObjectHash,
+  readGoogleServiceAccount,
+  type GoogleGenericObject,
+  type GoogleServiceAccount,
+} from './google-wallet.builder.ts';
+import type { GoogleWalletObjectRepository } from './google-wallet-object.repository.ts';
+import { GOOGLE_UPDATE_DELAY_MS } from './google-update-schedule.ts';
 import { readAppleCertificates } from './wallet-certificates.ts';
 import type { WalletCertificates } from './wallet.types.ts';
 
@@ -32,8 +41,10 @@ export function createWalletService(deps: {
   views: ViewCounter;
   passes: WalletPassRepository;
   tokens: ApplePassTokens;
+  /** Issue 26: the Google pass objects that save links carried, kept current by google-wallet-updates.ts. */
+  googleObjects: GoogleWalletObjectRepository;
 }) {
-  const { config, cards, profiles, storage, views, passes, tokens } = deps;
+  const { config, cards, profiles, storage, views, passes, tokens, googleObjects } = deps;
   const apple = config.wallet.apple;
   const google = config.wallet.google;
 
@@ -53,7 +64,16 @@ export function createWalletService(deps: {
         : config.isProduction
           ? Promise.resolve(null)
           : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
-  const loadGoogle = () => (googleAccount ??= google.serviceAccountPath ? readGoogleServiceAccount(google.serviceAccountPath) : Promise.resolve(null));
+  const loadGoogle = () =>
+    (googleAccount ??= google.serviceAccountPath ? checkGoogleApis().then(() => readGoogleServiceAccount(google.serviceAccountPath!)) : Promise.resolve(null));
+  /** Access tokens and owners' names travel to these two (issue 26): never in clear text in production. */
+  async function checkGoogleApis(): Promise<void> {
+    for (const [name, url] of [
+      ['GOOGLE_OAUTH_TOKEN_URL', google.tokenUrl],
+      ['GOOGLE_WALLET_API_URL', google.apiUrl],
+    ] as const)
+      if (config.isProduction && !url.startsWith('https://')) throw new Error(`${name} must be an https:// address in production, not ${url}`);
+  }
 
   /** A card of this owner with its profile, as a pass shows it now; undefined when either is missing. */
   async function passSubject(userId: string, cardId: string) {
@@ -84,6 +104,14 @@ export function createWalletService(deps: {
       webService: { url: appleWebServiceUrl(config.publicUrl), authenticationToken: tokens.tokenOf(subject.card.id, userId) },
       settings: { certificates, passTypeIdentifier: apple.passTypeId, teamIdentifier: apple.teamId, organizationName: 'Contact Cards' },
     });
+  }
+
+  /** What a card's Google pass object is made from; the language is the save link's request's (D1). */
+  function googleObjectInput(subject: PassSubject, issuerId: string, language: string) {
+    const { card, profile, cardLink: link } = subject;
+    // Google fetches pass images itself: only from a public https address.
+    const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
+    return { card, profile, cardLink: link, issuerId, language: language === 'de' ? 'de' : 'en', heroImageUrl };
   }
 
   return {
@@ -118,23 +146,30 @@ export function createWalletService(deps: {
     },
 
     async googleSaveUrl(owner: Owner, cardId: string, language: string): Promise<{ url: string }> {
-      const { card, profile, cardLink: link } = await cardWithProfile(owner, cardId);
+      const subject = await cardWithProfile(owner, cardId);
       const serviceAccount = await loadGoogle();
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
-      // Google fetches pass images itself: only from a public https address.
-      const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
-      const url = await buildGoogleSaveUrl({
-        card,
-        profile,
-        cardLink: link,
-        serviceAccount,
-        issuerId: google.issuerId,
-        origins: [config.publicUrl],
-        language,
-        heroImageUrl,
-      });
-      views.countVisit({ profileId: profile.id, cardId: card.id, metric: 'walletPass', source: 'wallet' });
+      const input = googleObjectInput(subject, google.issuerId, language);
+      const url = await buildGoogleSaveUrl({ ...input, serviceAccount, origins: [config.publicUrl] });
+      // Issue 26: the object the link carries, so a later profile change can update the saved pass.
+      const object = googleGenericObject(input);
+      const now = Date.now();
+      await googleObjects.remember(
+        { objectId: object.id, cardId: subject.card.id, userId: owner.userId, language: input.language, contentHash: googleObjectHash(object) },
+        now,
+        now + GOOGLE_UPDATE_DELAY_MS,
+      );
+      views.countVisit({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' });
       return { url };
+    },
+
+    /** Issue 26, for google-wallet-updates.ts: what the Google pass of an owner's card shows now, or undefined. */
+    google: {
+      account: loadGoogle,
+      async objectFor(userId: string, cardId: string, language: string): Promise<GoogleGenericObject | undefined> {
+        const { subject } = await passSubject(userId, cardId);
+        return subject && google.issuerId ? googleGenericObject(googleObjectInput(subject, google.issuerId, language)) : undefined;
+      },
     },
   };
 }
