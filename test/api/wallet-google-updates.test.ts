@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCard } from '../support/factories.ts';
+import { createProfile, registerCard } from '../support/factories.ts';
 import { startGoogleWalletStandIn, type GoogleWalletStandIn } from '../support/google-wallet-stand-in.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
@@ -138,6 +138,43 @@ describe('Google Wallet passes that stay current (issue 26)', () => {
     await updates().runOnce(Date.now() + 60_000);
     expect(await objectRow(objectId)).toMatchObject({ status: 'idle', lastResult: 'unchanged' });
     expect(standIn.patchesOf(objectId)).toHaveLength(0);
+  });
+
+  it('POST /card/profile/change updates the saved pass to show the card’s new profile', async () => {
+    const { cardId, objectId } = await savedCard();
+    const other = await createProfile(t, owner, { firstName: 'Grace', lastName: 'Hopper', jobTitle: 'Rear Admiral', companyName: 'US Navy' });
+    const res = await t.post('/card/profile/change', { cardId, profileId: other.id }, owner);
+    expect(res.status, res.raw).toBe(200);
+    await pending(objectId);
+    expect(await attemptNow(objectId)).toMatchObject({ status: 'idle', lastResult: '200' });
+    const [patch] = standIn.patchesOf(objectId);
+    expect(patch.body.header.defaultValue.value).toBe('Grace Hopper');
+    expect(patch.body.subheader.defaultValue.value).toBe('Rear Admiral');
+    expect(patch.body.textModulesData).toEqual([{ id: 'company', header: 'Company', body: 'US Navy' }]);
+  });
+
+  it('POST /card/delete and a new owner: the new owner’s pass gets an object of its own, and the first owner’s saved pass is never patched with their profile', async () => {
+    const first = await savedCard();
+    expect((await t.post('/card/delete', { cardId: first.cardId }, owner)).status).toBe(200);
+    const next = await t.signUp();
+    const registered = await t.post('/card/register', { cardId: first.cardId, firebaseUserEmail: next.email }, next);
+    expect(registered.status, registered.raw).toBe(200);
+    const profileId = registered.body.cardProfileId as string;
+    expect((await t.post('/profile/update', { id: profileId, firstName: 'New', lastName: 'Owner', jobTitle: 'Successor' }, next)).status).toBe(200);
+    const link = await t.post('/wallet/google/save-url', { cardId: first.cardId }, next);
+    expect(link.status, link.raw).toBe(200);
+    const objectId = (decodeJwt((link.body.url as string).split('/save/')[1]) as any).payload.genericObjects[0].id as string;
+    expect(objectId).toMatch(new RegExp(`^${ISSUER_ID}\\.${first.cardId}-[A-Za-z0-9]{8}$`));
+    expect(await objectRow(first.objectId)).toMatchObject({ userId: owner.userId });
+
+    await setJobTitle(profileId, 'Promoted Successor', next);
+    await pending(objectId);
+    expect(await attemptNow(objectId)).toMatchObject({ status: 'idle', lastResult: '200' });
+    expect(standIn.patchesOf(objectId)[0].body.subheader.defaultValue.value).toBe('Promoted Successor');
+    // The first owner's object was marked too (it is the same card) but shows nothing of theirs any more: no PATCH.
+    await updates().runOnce(Date.now() + 60_000);
+    expect(await objectRow(first.objectId)).toMatchObject({ status: 'idle', lastResult: 'not shown' });
+    expect(standIn.patchesOf(first.objectId)).toHaveLength(0);
   });
 
   it('retries a 500 and a 429 later, not before they are due, and then succeeds with the latest content', async () => {

@@ -30,13 +30,29 @@ const scheduled = (eb: ExpressionBuilder<Database, 'googleWalletObject'>, due: n
  */
 export function createGoogleWalletObjectRepository(db: Db, engine: Engine) {
   return {
+    /**
+     * The object key (the id after `{issuerId}.`) of this owner's pass of the card: the one their
+     * earlier links carried; else the card id, unless another owner's pass already has it (the
+     * card was reset and registered again): then a key of its own, so the new owner's pass and
+     * its updates never reach the wallet of whoever saved the card's pass before.
+     */
+    async objectKeyFor(issuerId: string, cardId: string, userId: string, freshKey: () => string): Promise<string> {
+      const prefix = `${issuerId}.`;
+      const rows = await db.selectFrom('googleWalletObject').select(['objectId', 'userId']).where('cardId', '=', cardId).orderBy('created', 'desc').execute();
+      const known = rows.filter((row) => row.objectId.startsWith(prefix));
+      const own = known.find((row) => row.userId === userId);
+      if (own) return own.objectId.slice(prefix.length);
+      return known.length ? `${cardId}-${freshKey()}` : cardId;
+    },
+
     find: (objectId: string): Promise<GoogleWalletObjectTable | undefined> =>
       db.selectFrom('googleWalletObject').selectAll().where('objectId', '=', objectId).executeTakeFirst(),
 
     /**
      * A save link carried this object, showing `contentHash`. A new object is remembered as
-     * Google will have it once saved. A known one takes the new owner and language, and when it
-     * shows something else now, is due for an update at `due` (the pass may be saved already).
+     * Google will have it once saved. A known one (this owner's, objectKeyFor) takes the new
+     * language, and when it shows something else now, is due for an update at `due` (the pass
+     * may be saved already).
      */
     async remember(row: { objectId: string; cardId: string; userId: string; language: string; contentHash: string }, now: number, due: number): Promise<void> {
       const inserted = await db
@@ -47,13 +63,15 @@ export function createGoogleWalletObjectRepository(db: Db, engine: Engine) {
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return;
       await db
         .updateTable('googleWalletObject')
-        .set({ userId: row.userId, cardId: row.cardId, language: row.language })
+        .set({ language: row.language })
         .where('objectId', '=', row.objectId)
+        .where('userId', '=', row.userId)
         .execute();
       await db
         .updateTable('googleWalletObject')
         .set((eb) => scheduled(eb, due))
         .where('objectId', '=', row.objectId)
+        .where('userId', '=', row.userId)
         .where('contentHash', '!=', row.contentHash)
         .execute();
     },

@@ -24,8 +24,8 @@ export function createGoogleWalletUpdates(deps: {
   tokens: GoogleAccessTokens;
   /** GOOGLE_WALLET_API_URL. */
   apiUrl: string;
-  /** The object a card's pass shows now for this owner, in this language; undefined when the card is no longer theirs or has no profile. */
-  objectFor: (userId: string, cardId: string, language: string) => Promise<GoogleGenericObject | undefined>;
+  /** The object as the stored pass should show it now, in its language; undefined when the card is no longer its owner's or has no profile. */
+  objectFor: (stored: GoogleWalletObjectTable) => Promise<GoogleGenericObject | undefined>;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
   patch?: (apiUrl: string, objectId: string, body: unknown, accessToken: string) => Promise<PatchResult>;
   pollMs?: number;
@@ -45,7 +45,7 @@ export function createGoogleWalletUpdates(deps: {
 
   /** Sends one claimed object, if what it shows changed; answers what to record. */
   async function attempt(row: GoogleWalletObjectTable, now: number): Promise<ObjectUpdateOutcome> {
-    const object = await deps.objectFor(row.userId, row.cardId, row.language);
+    const object = await deps.objectFor(row);
     // The card was reset or moved, lost its profile, or the issuer changed: this pass is no longer ours to write.
     if (!object || object.id !== row.objectId) return { kind: 'done', result: 'not shown' };
     const contentHash = googleObjectHash(object);

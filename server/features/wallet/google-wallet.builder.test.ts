@@ -156,6 +156,12 @@ describe('the PATCH that keeps a saved pass current (issue 26)', () => {
     expect(patch.header).toEqual({ defaultValue: { language: 'en', value: 'Anna Schmidt' } });
   });
 
+  it('names the object by the card id, or by the object key of a later owner’s pass of the same card', () => {
+    expect(googleGenericObject(input()).id).toBe('3388000000022212345.Ab3xY9kQ');
+    expect(googleGenericObject(input({ objectKey: 'Ab3xY9kQ-x7Kp2mQa' })).id).toBe('3388000000022212345.Ab3xY9kQ-x7Kp2mQa');
+    expect(() => googleGenericObject(input({ objectKey: 'a/b' }))).toThrow(TypeError);
+  });
+
   it('hashes what the pass shows: a new job title or language changes the hash, the same content keeps it', () => {
     const base = googleObjectHash(googleGenericObject(input()));
     expect(googleObjectHash(googleGenericObject(input()))).toBe(base);

@@ -22,6 +22,11 @@ export interface GoogleObjectInput extends Omit<WalletCardInput, 'profileImage'>
   classSuffix?: string;
   /** Language of the texts on the pass; anything but de reads English (D1). */
   language?: string;
+  /**
+   * The object id after `{issuerId}.`: the card id by default; another owner's later pass of the
+   * same card gets its own (google-wallet-object.repository.ts#objectKeyFor).
+   */
+  objectKey?: string;
   /** Public https URL of a PNG/JPEG shown as the round logo; Google fetches it, so no SVG, no localhost. */
   logoUrl?: string;
   /** Public https URL of a wide PNG/JPEG shown as the banner, e.g. the edition art. */
@@ -54,21 +59,22 @@ const TEXTS = {
 /**
  * The generic pass object of a card (D11): the owner's name as header, job title as subheader,
  * the company as a text module, the edition's name and colour, and a QR code holding the card
- * link of D3. The object id is `{issuerId}.{cardId}`: one pass per card, which the save link
- * creates and the Wallet API's PATCH keeps current (issue 26, google-wallet-updates.ts).
+ * link of D3. The object id is `{issuerId}.{cardId}` (one pass per card and owner), which the
+ * save link creates and the Wallet API's PATCH keeps current (issue 26, google-wallet-updates.ts).
  */
 export function googleGenericObject(input: GoogleObjectInput) {
   const { card, cardLink, issuerId } = input;
   if (!/^\d+$/.test(issuerId)) throw new TypeError('issuerId must be the numeric Google Wallet issuer id');
   const classSuffix = input.classSuffix ?? DEFAULT_CLASS_SUFFIX;
   if (!ID_PART.test(classSuffix)) throw new TypeError('classSuffix may contain only letters, digits, ".", "_" and "-"');
-  if (!ID_PART.test(card.id)) throw new TypeError('card id is not usable in a Google Wallet object id');
+  const objectKey = input.objectKey ?? card.id;
+  if (!ID_PART.test(objectKey)) throw new TypeError('card id is not usable in a Google Wallet object id');
 
   const language = input.language === 'de' ? 'de' : 'en';
   const text = (value: string) => ({ defaultValue: { language, value } });
   const content = passContent(input, language);
   return {
-    id: googleObjectId(issuerId, card.id),
+    id: `${issuerId}.${objectKey}`,
     classId: `${issuerId}.${classSuffix}`,
     state: 'ACTIVE',
     cardTitle: text(content.editionName[language]),
@@ -82,9 +88,6 @@ export function googleGenericObject(input: GoogleObjectInput) {
     ...(input.heroImageUrl ? { heroImage: { sourceUri: { uri: input.heroImageUrl } } } : {}),
   };
 }
-
-/** The Wallet API's id of a card's pass object. */
-export const googleObjectId = (issuerId: string, cardId: string) => `${issuerId}.${cardId}`;
 
 /** Optional fields of the object that a PATCH must clear when the pass no longer shows them. */
 const CLEARABLE = ['subheader', 'textModulesData', 'logo', 'heroImage'] as const;

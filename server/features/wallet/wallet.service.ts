@@ -24,6 +24,7 @@ import {
 } from './google-wallet.builder.ts';
 import type { GoogleWalletObjectRepository } from './google-wallet-object.repository.ts';
 import { GOOGLE_UPDATE_DELAY_MS } from './google-update-schedule.ts';
+import { randomId } from '../../lib/ids.ts';
 import { readAppleCertificates } from './wallet-certificates.ts';
 import type { WalletCertificates } from './wallet.types.ts';
 
@@ -107,11 +108,11 @@ export function createWalletService(deps: {
   }
 
   /** What a card's Google pass object is made from; the language is the save link's request's (D1). */
-  function googleObjectInput(subject: PassSubject, issuerId: string, language: string) {
+  function googleObjectInput(subject: PassSubject, issuerId: string, language: string, objectKey: string) {
     const { card, profile, cardLink: link } = subject;
     // Google fetches pass images itself: only from a public https address.
     const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
-    return { card, profile, cardLink: link, issuerId, language: language === 'de' ? 'de' : 'en', heroImageUrl };
+    return { card, profile, cardLink: link, issuerId, objectKey, language: language === 'de' ? 'de' : 'en', heroImageUrl };
   }
 
   return {
@@ -149,7 +150,8 @@ export function createWalletService(deps: {
       const subject = await cardWithProfile(owner, cardId);
       const serviceAccount = await loadGoogle();
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
-      const input = googleObjectInput(subject, google.issuerId, language);
+      const objectKey = await googleObjects.objectKeyFor(google.issuerId, subject.card.id, owner.userId, () => randomId(8));
+      const input = googleObjectInput(subject, google.issuerId, language, objectKey);
       const url = await buildGoogleSaveUrl({ ...input, serviceAccount, origins: [config.publicUrl] });
       // Issue 26: the object the link carries, so a later profile change can update the saved pass.
       const object = googleGenericObject(input);
@@ -163,12 +165,16 @@ export function createWalletService(deps: {
       return { url };
     },
 
-    /** Issue 26, for google-wallet-updates.ts: what the Google pass of an owner's card shows now, or undefined. */
+    /** Issue 26, for google-wallet-updates.ts: the service account, and what a saved Google pass shows now. */
     google: {
       account: loadGoogle,
-      async objectFor(userId: string, cardId: string, language: string): Promise<GoogleGenericObject | undefined> {
-        const { subject } = await passSubject(userId, cardId);
-        return subject && google.issuerId ? googleGenericObject(googleObjectInput(subject, google.issuerId, language)) : undefined;
+      /** The object as the pass should show it now; undefined when the card is no longer its owner's, has no profile, or the issuer changed. */
+      async objectFor(stored: { objectId: string; userId: string; cardId: string; language: string }): Promise<GoogleGenericObject | undefined> {
+        const prefix = `${google.issuerId}.`;
+        if (!google.issuerId || !stored.objectId.startsWith(prefix)) return undefined;
+        const { subject } = await passSubject(stored.userId, stored.cardId);
+        const objectKey = stored.objectId.slice(prefix.length);
+        return subject ? googleGenericObject(googleObjectInput(subject, google.issuerId, stored.language, objectKey)) : undefined;
       },
     },
   };
