@@ -288,12 +288,20 @@ describe('Google Wallet passes that stay current (issue 26)', () => {
     }
   });
 
-  it('POST /account/delete removes the owner’s pass objects with the account', async () => {
+  it('POST /account/delete removes the owner’s pass objects, and the card’s next owner still gets an object of their own', async () => {
     const user = await t.signUp();
-    const { objectId } = await savedCard(user);
+    const { cardId, objectId } = await savedCard(user);
     expect(await objectRow(objectId)).toMatchObject({ userId: user.userId });
     const res = await t.post('/account/delete', { password: user.password }, user);
     expect(res.status, res.raw).toBe(200);
     expect(await t.app.db.selectFrom('googleWalletObject').select('objectId').where('userId', '=', user.userId).execute()).toEqual([]);
+    // No row remembers the deleted owner's object, but the card's registration does: the old id is not handed out again.
+    const next = await t.signUp();
+    expect((await t.post('/card/register', { cardId, firebaseUserEmail: next.email }, next)).status).toBe(200);
+    const link = await t.post('/wallet/google/save-url', { cardId }, next);
+    expect(link.status, link.raw).toBe(200);
+    const nextObjectId = (decodeJwt((link.body.url as string).split('/save/')[1]) as any).payload.genericObjects[0].id as string;
+    expect(nextObjectId).not.toBe(objectId);
+    expect(nextObjectId.startsWith(`${objectId}-`)).toBe(true);
   });
 });

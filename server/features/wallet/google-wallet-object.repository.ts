@@ -32,21 +32,19 @@ export function createGoogleWalletObjectRepository(db: Db, engine: Engine) {
   return {
     /**
      * The object key (the id after `{issuerId}.`) of this owner's pass of the card: the one their
-     * earlier links carried; else the card id, unless another owner's pass already has it (the
-     * card was reset and registered again): then a key of its own, so the new owner's pass and
-     * its updates never reach the wallet of whoever saved the card's pass before.
+     * earlier links carried; else the card id, unless the card may have had another owner's pass
+     * (another owner's object is known, or the card was reset and registered again, which a
+     * deleted account leaves no row of): then a key of its own, so the new owner's pass and its
+     * updates never reach the wallet of whoever saved the card's pass before.
      */
-    async objectKeyFor(issuerId: string, cardId: string, userId: string, freshKey: () => string): Promise<string> {
+    async objectKeyFor(issuerId: string, cardId: string, userId: string, registeredAgain: boolean, freshKey: () => string): Promise<string> {
       const prefix = `${issuerId}.`;
       const rows = await db.selectFrom('googleWalletObject').select(['objectId', 'userId']).where('cardId', '=', cardId).orderBy('created', 'desc').execute();
       const known = rows.filter((row) => row.objectId.startsWith(prefix));
       const own = known.find((row) => row.userId === userId);
       if (own) return own.objectId.slice(prefix.length);
-      return known.length ? `${cardId}-${freshKey()}` : cardId;
+      return known.length || registeredAgain ? `${cardId}-${freshKey()}` : cardId;
     },
-
-    find: (objectId: string): Promise<GoogleWalletObjectTable | undefined> =>
-      db.selectFrom('googleWalletObject').selectAll().where('objectId', '=', objectId).executeTakeFirst(),
 
     /**
      * A save link carried this object, showing `contentHash`. A new object is remembered as

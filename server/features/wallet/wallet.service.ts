@@ -86,11 +86,12 @@ export function createWalletService(deps: {
   }
   type PassSubject = NonNullable<Awaited<ReturnType<typeof passSubject>>['subject']>;
 
-  async function cardWithProfile(owner: Owner, cardId: string): Promise<PassSubject> {
+  /** The pass subject of the owner's card; `registeredAgain` when this is not the card's first registration (it was reset since). */
+  async function cardWithProfile(owner: Owner, cardId: string): Promise<PassSubject & { registeredAgain: boolean }> {
     const { card, subject } = await passSubject(owner.userId, cardId);
     if (!card) throw notFound(ErrorCode.cardNotFound, 'This card does not exist.');
     if (!subject) throw conflict(ErrorCode.cardWithoutProfile, 'Assign a profile to this card before adding it to a wallet.');
-    return subject;
+    return { ...subject, registeredAgain: card.registered !== null && (card.firstRegistered ?? card.registered) !== card.registered };
   }
 
   /** The signed .pkpass of a card as it is now, with the web service that keeps it current (issue 26). */
@@ -150,7 +151,7 @@ export function createWalletService(deps: {
       const subject = await cardWithProfile(owner, cardId);
       const serviceAccount = await loadGoogle();
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
-      const objectKey = await googleObjects.objectKeyFor(google.issuerId, subject.card.id, owner.userId, () => randomId(8));
+      const objectKey = await googleObjects.objectKeyFor(google.issuerId, subject.card.id, owner.userId, subject.registeredAgain, () => randomId(8));
       const input = googleObjectInput(subject, google.issuerId, language, objectKey);
       const url = await buildGoogleSaveUrl({ ...input, serviceAccount, origins: [config.publicUrl] });
       // Issue 26: the object the link carries, so a later profile change can update the saved pass.
