@@ -35,6 +35,7 @@ export async function startGoogleWalletStandIn(options: { publicKeyPem: string; 
   const patches: ReceivedPatch[] = [];
   const issued = new Map<string, number>();
   const scripts = new Map<string, number[]>();
+  const holds = new Map<string, Promise<void>>();
   const state = { expiresIn: 3600, retryAfterSeconds: 1 };
   let tokenUrl = '';
 
@@ -84,12 +85,17 @@ export async function startGoogleWalletStandIn(options: { publicKeyPem: string; 
       }
       patches.push({ objectId, body: parsed, token: bearer, tokenValid, contentType: String(request.headers['content-type'] ?? '') });
       if (!tokenValid) return send(401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
-      const status = scripts.get(objectId)?.shift() ?? 200;
-      if (status === 200) return send(200, { id: objectId, ...(parsed as object) });
-      const headers: Record<string, string> = status === 429 ? { 'retry-after': String(state.retryAfterSeconds) } : {};
-      send(status, { error: { code: status, message: status === 404 ? `No resource with the ID ${objectId}` : 'stand-in failure' } }, headers);
+      void (holds.get(objectId) ?? Promise.resolve()).then(() => answer(objectId, parsed, send));
     });
   });
+
+  /** The scripted answer to a PATCH of `objectId` (200 with the object when the script is empty). */
+  function answer(objectId: string, parsed: unknown, send: (status: number, answer: object, headers?: Record<string, string>) => void) {
+    const status = scripts.get(objectId)?.shift() ?? 200;
+    if (status === 200) return send(200, { id: objectId, ...(parsed as object) });
+    const headers: Record<string, string> = status === 429 ? { 'retry-after': String(state.retryAfterSeconds) } : {};
+    send(status, { error: { code: status, message: status === 404 ? `No resource with the ID ${objectId}` : 'stand-in failure' } }, headers);
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   tokenUrl = `${base}/token`;
@@ -102,6 +108,15 @@ export async function startGoogleWalletStandIn(options: { publicKeyPem: string; 
     /** The next answers to PATCHes of `objectId`, in order; then 200. */
     script(objectId: string, statuses: number[]) {
       scripts.set(objectId, [...statuses]);
+    },
+    /** Keeps the answers to PATCHes of `objectId` back until the returned function is called (a slow Google). */
+    hold(objectId: string): () => void {
+      let release!: () => void;
+      holds.set(objectId, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        holds.delete(objectId);
+        release();
+      };
     },
     /** Forgets every issued token, as if they had been revoked. */
     revokeTokens() {
