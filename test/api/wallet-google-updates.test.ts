@@ -330,3 +330,21 @@ describe('Google Wallet passes that stay current (issue 26)', () => {
     expect(nextObjectId.startsWith(`${objectId}-`)).toBe(true);
   });
 });
+
+describe('Google Wallet update settings in production', () => {
+  it('stop the start (wallet.prepare, "Cannot start: wallet settings") when the token endpoint or the Wallet API is not https', async () => {
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      MAIL_OUTBOX: '1',
+      PUBLIC_URL,
+      GOOGLE_WALLET_SERVICE_ACCOUNT: path.join(scratch, 'service-account.json'),
+      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+      ...standIn.env,
+    });
+    try {
+      await expect(production.app.services.wallet.prepare()).rejects.toThrow(/^GOOGLE_OAUTH_TOKEN_URL must be an https:\/\/ address in production/);
+    } finally {
+      await production.close();
+    }
+  });
+});

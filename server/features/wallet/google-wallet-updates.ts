@@ -81,7 +81,10 @@ export function createGoogleWalletUpdates(deps: {
     await Promise.all(
       claimed.map(async (row) => {
         try {
-          const outcome = await attempt(row, now);
+          // Anything unexpected counts as a failed attempt, so it too is retried a bounded number of times.
+          const outcome = await attempt(row, now).catch((error: unknown) =>
+            retryOrGiveUp(row, now, { status: null, retryAfter: null, error: (error as Error).message }),
+          );
           await objects.finish(row, outcome, now, now + delayMs);
         } catch (error) {
           // Not recorded: the lease runs out and the object is claimed again then.

@@ -67,8 +67,9 @@ export function createWalletService(deps: {
           : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
   const loadGoogle = () =>
     (googleAccount ??= google.serviceAccountPath ? checkGoogleApis().then(() => readGoogleServiceAccount(google.serviceAccountPath!)) : Promise.resolve(null));
-  /** Access tokens and owners' names travel to these two (issue 26): never in clear text in production. */
+  /** The issuer id names every object; access tokens and owners' names travel to the two APIs (issue 26): never in clear text in production. */
   async function checkGoogleApis(): Promise<void> {
+    if (!/^\d+$/.test(google.issuerId ?? '')) throw new Error('GOOGLE_WALLET_ISSUER_ID must be the numeric issuer id of the Pay & Wallet console');
     for (const [name, url] of [
       ['GOOGLE_OAUTH_TOKEN_URL', google.tokenUrl],
       ['GOOGLE_WALLET_API_URL', google.apiUrl],
