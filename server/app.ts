@@ -153,9 +153,12 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   app.services.leadRetention.start();
   // Issue 25: webhook deliveries go out in the background of every instance, never inside a request.
   app.services.webhookWorker.start();
+  // Issue 26: saved Google Wallet passes are updated in the background too (only with Google's settings).
+  app.services.googleWalletUpdates.start();
   app.addHook('onClose', async () => {
     await app.services.leadRetention.stop();
     await app.services.webhookWorker.stop();
+    await app.services.googleWalletUpdates.stop();
     await app.services.bundles.close();
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();

@@ -82,6 +82,9 @@ const settingsSchema = z.object({
   /** Google Wallet (D11): path of the service-account JSON key and the issuer id; without them the save link answers 503. */
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+  /** Issue 26: the OAuth token endpoint and the Wallet API that saved passes are updated through; only a stand-in changes them. */
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_WALLET_API_URL: z.string().url().default('https://walletobjects.googleapis.com'),
   /** Company sign-in (issue 13.7): an OpenID Connect provider; all three or none. */
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -154,7 +157,8 @@ export interface Config {
       /** APNs with a token key (issue 26); undefined: passes update on the device's own refresh. */
       push?: { keyPath: string; keyId: string; host: string; port: number; caPath?: string };
     };
-    google: { serviceAccountPath?: string; issuerId?: string };
+    /** GOOGLE_OAUTH_TOKEN_URL and GOOGLE_WALLET_API_URL (issue 26) as `tokenUrl` and `apiUrl`. */
+    google: { serviceAccountPath?: string; issuerId?: string; tokenUrl: string; apiUrl: string };
   };
   /** Company sign-in through an OpenID Connect provider, when configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; buttonLabel: string } | undefined;
@@ -265,7 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         teamId: s.APPLE_TEAM_ID,
         push: s.APNS_KEY && s.APNS_KEY_ID ? { keyPath: s.APNS_KEY, keyId: s.APNS_KEY_ID, host: s.APNS_HOST, port: s.APNS_PORT, caPath: s.APNS_CA } : undefined,
       },
-      google: { serviceAccountPath: s.GOOGLE_WALLET_SERVICE_ACCOUNT, issuerId: s.GOOGLE_WALLET_ISSUER_ID },
+      google: { serviceAccountPath: s.GOOGLE_WALLET_SERVICE_ACCOUNT, issuerId: s.GOOGLE_WALLET_ISSUER_ID, ...googleApis(s) },
     },
     oidc:
       s.OIDC_ISSUER && s.OIDC_CLIENT_ID && s.OIDC_CLIENT_SECRET
@@ -284,6 +288,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     benchRoutes: isOn(s.BENCH_ROUTES),
   };
 }
+
+/** Where the Google Wallet updates of issue 26 go: the token endpoint and the Wallet API's base address (no trailing slash). */
+const googleApis = (s: Settings) => ({ tokenUrl: s.GOOGLE_OAUTH_TOKEN_URL, apiUrl: s.GOOGLE_WALLET_API_URL.replace(/\/+$/, '') });
 
 /** The relying party of passkeys: the public address's host name (no port) and its origin. */
 function webAuthnOf(publicUrl: string): Config['webAuthn'] {

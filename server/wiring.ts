@@ -38,6 +38,9 @@ import { createAppleWebService } from './features/wallet/apple-web-service.servi
 import { createApplePassTokens } from './features/wallet/apple-pass-token.ts';
 import { createWalletPassRepository } from './features/wallet/wallet-pass.repository.ts';
 import { createPassPusher } from './features/wallet/pass-push.ts';
+import { createGoogleWalletObjectRepository } from './features/wallet/google-wallet-object.repository.ts';
+import { createGoogleAccessTokens } from './features/wallet/google-access-token.ts';
+import { createGoogleWalletUpdates } from './features/wallet/google-wallet-updates.ts';
 import { createBackgroundService } from './features/backgrounds/background.service.ts';
 import { createSignatureService } from './features/signatures/signature.service.ts';
 import { createPublicPageService } from './features/public-pages/public-page.service.ts';
@@ -138,8 +141,9 @@ export function createServices(deps: {
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
   const walletPasses = createWalletPassRepository(db);
   const passTokens = createApplePassTokens(authSecret);
-  const wallet = createWalletService({ config, cards, profiles, storage, views, passes: walletPasses, tokens: passTokens });
-  const { apple } = config.wallet;
+  const googleObjects = createGoogleWalletObjectRepository(db, deps.engine);
+  const wallet = createWalletService({ config, cards, profiles, storage, views, passes: walletPasses, tokens: passTokens, googleObjects });
+  const { apple, google } = config.wallet;
   const appleWebService = createAppleWebService({
     passTypeId: apple.passTypeId,
     passes: walletPasses,
@@ -149,7 +153,19 @@ export function createServices(deps: {
     pusher: apple.push && createPassPusher({ ...apple.push, teamId: apple.teamId, passTypeId: apple.passTypeId }),
     log,
   });
-  profileStamps.onChanged((ids) => appleWebService.profilesChanged(ids));
+  // Issue 26: saved Google passes are updated through the Wallet API, from their own outbox.
+  const googleWalletUpdates = createGoogleWalletUpdates({
+    enabled: Boolean(google.serviceAccountPath && google.issuerId),
+    objects: googleObjects,
+    tokens: createGoogleAccessTokens({ account: wallet.google.account, tokenUrl: google.tokenUrl }),
+    apiUrl: google.apiUrl,
+    objectFor: wallet.google.objectFor,
+    log,
+  });
+  profileStamps.onChanged((ids) => {
+    appleWebService.profilesChanged(ids);
+    googleWalletUpdates.profilesChanged(ids);
+  });
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   return {
@@ -169,6 +185,8 @@ export function createServices(deps: {
     wallet,
     /** Apple's web service for passes (issue 26): devices keep their passes current through it. */
     appleWebService,
+    /** Started by app.ts, stopped on close: PATCHes saved Google passes after profile changes (issue 26). */
+    googleWalletUpdates,
     /** Video-call backgrounds of an owner's profiles (issue 26). */
     backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */

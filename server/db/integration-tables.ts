@@ -1,4 +1,4 @@
-/** Tables of the integrations (issue 25: webhooks, API tokens) and of passes that stay current (issue 26); `Database` in tables.ts lists them. */
+/** Tables of the integrations (issue 25: webhooks, API tokens) and of passes that stay current (issue 26: Apple and Google); `Database` in tables.ts lists them. */
 
 /** A card's Apple Wallet pass as last downloaded (migration 012, issue 26); the serial number is the card id. */
 export interface WalletPassTable {
@@ -16,6 +16,33 @@ export interface WalletDeviceTable {
   deviceLibraryIdentifier: string;
   serialNumber: string;
   pushToken: string;
+  created: number;
+}
+
+/**
+ * A Google Wallet pass object that a save link carried (migration 019, issue 26), with its
+ * pending update: the object's own outbox row (google-wallet-object.repository.ts).
+ */
+export interface GoogleWalletObjectTable {
+  /** `{issuerId}.{cardId}`, as in the save link's JWT and the Wallet API's path. */
+  objectId: string;
+  cardId: string;
+  /** The owner whose save link it was: the object shows this owner's profile while the card is theirs. */
+  userId: string;
+  /** The language of the pass's texts (the save link's request, D1). */
+  language: string;
+  /** A hash of the object Google was last given (the save link's, or the last PATCH that succeeded). */
+  contentHash: string;
+  /** idle, pending (due at nextAttemptAt) or sending (claimed until nextAttemptAt). */
+  status: string;
+  /** 1 when a change came in while sending: the object is due again after this attempt. */
+  again: number;
+  /** Failed attempts of the pending update. */
+  attempts: number;
+  nextAttemptAt: number;
+  lastAttemptAt: number | null;
+  /** What the last attempt came to: the HTTP status, or why none came. */
+  lastResult: string | null;
   created: number;
 }
 

@@ -17,6 +17,7 @@ export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchR
 import type {
   WalletPassTable,
   WalletDeviceTable,
+  GoogleWalletObjectTable,
   WebhookEndpointTable,
   WebhookDeliveryTable,
   WebhookAttemptTable,
@@ -25,6 +26,7 @@ import type {
 export type {
   WalletPassTable,
   WalletDeviceTable,
+  GoogleWalletObjectTable,
   WebhookEndpointTable,
   WebhookDeliveryTable,
   WebhookAttemptTable,
@@ -53,6 +55,7 @@ export interface Database {
   twoFactor: TwoFactorTable;
   walletPass: WalletPassTable;
   walletDevice: WalletDeviceTable;
+  googleWalletObject: GoogleWalletObjectTable;
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;

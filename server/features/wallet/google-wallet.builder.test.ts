@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGoogleSaveUrl, GOOGLE_SAVE_URL, readGoogleServiceAccount, type GoogleSaveInput } from './google-wallet.builder.ts';
+import {
+  buildGoogleSaveUrl,
+  GOOGLE_SAVE_URL,
+  googleGenericObject,
+  googleObjectHash,
+  googleObjectPatch,
+  readGoogleServiceAccount,
+  type GoogleSaveInput,
+} from './google-wallet.builder.ts';
 
 const keys = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -130,6 +138,39 @@ describe('buildGoogleSaveUrl', () => {
   });
 });
 
+describe('the PATCH that keeps a saved pass current (issue 26)', () => {
+  it('carries the same fields as the save link’s object, without the id and the class', async () => {
+    const saved = objectOf(await buildGoogleSaveUrl(input({ heroImageUrl: 'https://cards.example.com/e.png' }))).genericObjects[0];
+    const patch = googleObjectPatch(googleGenericObject(input({ heroImageUrl: 'https://cards.example.com/e.png' })));
+    const { id: _id, classId: _classId, ...fields } = saved;
+    expect(patch).toEqual({ ...fields, logo: null });
+    expect(patch).not.toHaveProperty('id');
+    expect(patch).not.toHaveProperty('classId');
+  });
+
+  it('sends a removed job title, company or image as null, so Google clears it instead of keeping the old one', () => {
+    const patch = googleObjectPatch(
+      googleGenericObject(input({ profile: { personalTitle: '', firstName: 'Anna', lastName: 'Schmidt', jobTitle: '', companyName: '' } })),
+    );
+    expect(patch).toMatchObject({ subheader: null, textModulesData: null, logo: null, heroImage: null });
+    expect(patch.header).toEqual({ defaultValue: { language: 'en', value: 'Anna Schmidt' } });
+  });
+
+  it('names the object by the card id, or by the object key of a later owner’s pass of the same card', () => {
+    expect(googleGenericObject(input()).id).toBe('3388000000022212345.Ab3xY9kQ');
+    expect(googleGenericObject(input({ objectKey: 'Ab3xY9kQ-x7Kp2mQa' })).id).toBe('3388000000022212345.Ab3xY9kQ-x7Kp2mQa');
+    expect(() => googleGenericObject(input({ objectKey: 'a/b' }))).toThrow(TypeError);
+  });
+
+  it('hashes what the pass shows: a new job title or language changes the hash, the same content keeps it', () => {
+    const base = googleObjectHash(googleGenericObject(input()));
+    expect(googleObjectHash(googleGenericObject(input()))).toBe(base);
+    const promoted = input({ profile: { ...input().profile, jobTitle: 'Chief Revenue Officer' } });
+    expect(googleObjectHash(googleGenericObject(promoted))).not.toBe(base);
+    expect(googleObjectHash(googleGenericObject(input({ language: 'de' })))).not.toBe(base);
+  });
+});
+
 describe('readGoogleServiceAccount', () => {
   let dir: string;
   beforeAll(async () => {
@@ -143,6 +184,12 @@ describe('readGoogleServiceAccount', () => {
     const file = path.join(dir, 'sa.json');
     await writeFile(file, JSON.stringify({ type: 'service_account', client_email: CLIENT_EMAIL, private_key: keys.privateKey, project_id: 'x' }));
     expect(await readGoogleServiceAccount(file)).toEqual({ client_email: CLIENT_EMAIL, private_key: keys.privateKey });
+  });
+
+  it('keeps private_key_id when the file has one (the kid of the token request)', async () => {
+    const file = path.join(dir, 'sa-kid.json');
+    await writeFile(file, JSON.stringify({ client_email: CLIENT_EMAIL, private_key: keys.privateKey, private_key_id: 'f00d' }));
+    expect(await readGoogleServiceAccount(file)).toEqual({ client_email: CLIENT_EMAIL, private_key: keys.privateKey, private_key_id: 'f00d' });
   });
 
   it('refuses a file without a key, with a broken key, or that is not JSON', async () => {

@@ -14,7 +14,17 @@ import type { ApplePassTokens } from './apple-pass-token.ts';
 import { passContentHash } from './pass-content.ts';
 import type { WalletPassRepository } from './wallet-pass.repository.ts';
 import { ensureDevWalletCertificates } from './dev-certificate.ts';
-import { buildGoogleSaveUrl, readGoogleServiceAccount, type GoogleServiceAccount } from './google-wallet.builder.ts';
+import {
+  buildGoogleSaveUrl,
+  googleGenericObject,
+  googleObjectHash,
+  readGoogleServiceAccount,
+  type GoogleGenericObject,
+  type GoogleServiceAccount,
+} from './google-wallet.builder.ts';
+import type { GoogleWalletObjectRepository } from './google-wallet-object.repository.ts';
+import { GOOGLE_UPDATE_DELAY_MS } from './google-update-schedule.ts';
+import { randomId } from '../../lib/ids.ts';
 import { readAppleCertificates } from './wallet-certificates.ts';
 import type { WalletCertificates } from './wallet.types.ts';
 
@@ -32,8 +42,10 @@ export function createWalletService(deps: {
   views: ViewCounter;
   passes: WalletPassRepository;
   tokens: ApplePassTokens;
+  /** Issue 26: the Google pass objects that save links carried, kept current by google-wallet-updates.ts. */
+  googleObjects: GoogleWalletObjectRepository;
 }) {
-  const { config, cards, profiles, storage, views, passes, tokens } = deps;
+  const { config, cards, profiles, storage, views, passes, tokens, googleObjects } = deps;
   const apple = config.wallet.apple;
   const google = config.wallet.google;
 
@@ -53,7 +65,17 @@ export function createWalletService(deps: {
         : config.isProduction
           ? Promise.resolve(null)
           : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
-  const loadGoogle = () => (googleAccount ??= google.serviceAccountPath ? readGoogleServiceAccount(google.serviceAccountPath) : Promise.resolve(null));
+  const loadGoogle = () =>
+    (googleAccount ??= google.serviceAccountPath ? checkGoogleApis().then(() => readGoogleServiceAccount(google.serviceAccountPath!)) : Promise.resolve(null));
+  /** The issuer id names every object; access tokens and owners' names travel to the two APIs (issue 26): never in clear text in production. */
+  async function checkGoogleApis(): Promise<void> {
+    if (!/^\d+$/.test(google.issuerId ?? '')) throw new Error('GOOGLE_WALLET_ISSUER_ID must be the numeric issuer id of the Pay & Wallet console');
+    for (const [name, url] of [
+      ['GOOGLE_OAUTH_TOKEN_URL', google.tokenUrl],
+      ['GOOGLE_WALLET_API_URL', google.apiUrl],
+    ] as const)
+      if (config.isProduction && !url.startsWith('https://')) throw new Error(`${name} must be an https:// address in production, not ${url}`);
+  }
 
   /** A card of this owner with its profile, as a pass shows it now; undefined when either is missing. */
   async function passSubject(userId: string, cardId: string) {
@@ -65,11 +87,12 @@ export function createWalletService(deps: {
   }
   type PassSubject = NonNullable<Awaited<ReturnType<typeof passSubject>>['subject']>;
 
-  async function cardWithProfile(owner: Owner, cardId: string): Promise<PassSubject> {
+  /** The pass subject of the owner's card; `registeredAgain` when this is not the card's first registration (it was reset since). */
+  async function cardWithProfile(owner: Owner, cardId: string): Promise<PassSubject & { registeredAgain: boolean }> {
     const { card, subject } = await passSubject(owner.userId, cardId);
     if (!card) throw notFound(ErrorCode.cardNotFound, 'This card does not exist.');
     if (!subject) throw conflict(ErrorCode.cardWithoutProfile, 'Assign a profile to this card before adding it to a wallet.');
-    return subject;
+    return { ...subject, registeredAgain: card.registered !== null && (card.firstRegistered ?? card.registered) !== card.registered };
   }
 
   /** The signed .pkpass of a card as it is now, with the web service that keeps it current (issue 26). */
@@ -84,6 +107,14 @@ export function createWalletService(deps: {
       webService: { url: appleWebServiceUrl(config.publicUrl), authenticationToken: tokens.tokenOf(subject.card.id, userId) },
       settings: { certificates, passTypeIdentifier: apple.passTypeId, teamIdentifier: apple.teamId, organizationName: 'Contact Cards' },
     });
+  }
+
+  /** What a card's Google pass object is made from; the language is the save link's request's (D1). */
+  function googleObjectInput(subject: PassSubject, issuerId: string, language: string, objectKey: string) {
+    const { card, profile, cardLink: link } = subject;
+    // Google fetches pass images itself: only from a public https address.
+    const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
+    return { card, profile, cardLink: link, issuerId, objectKey, language: language === 'de' ? 'de' : 'en', heroImageUrl };
   }
 
   return {
@@ -118,23 +149,35 @@ export function createWalletService(deps: {
     },
 
     async googleSaveUrl(owner: Owner, cardId: string, language: string): Promise<{ url: string }> {
-      const { card, profile, cardLink: link } = await cardWithProfile(owner, cardId);
+      const subject = await cardWithProfile(owner, cardId);
       const serviceAccount = await loadGoogle();
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
-      // Google fetches pass images itself: only from a public https address.
-      const heroImageUrl = config.publicUrl.startsWith('https://') ? `${config.publicUrl}/cards/editions/${card.edition}.png` : undefined;
-      const url = await buildGoogleSaveUrl({
-        card,
-        profile,
-        cardLink: link,
-        serviceAccount,
-        issuerId: google.issuerId,
-        origins: [config.publicUrl],
-        language,
-        heroImageUrl,
-      });
-      views.countVisit({ profileId: profile.id, cardId: card.id, metric: 'walletPass', source: 'wallet' });
+      const objectKey = await googleObjects.objectKeyFor(google.issuerId, subject.card.id, owner.userId, subject.registeredAgain, () => randomId(8));
+      const input = googleObjectInput(subject, google.issuerId, language, objectKey);
+      const url = await buildGoogleSaveUrl({ ...input, serviceAccount, origins: [config.publicUrl] });
+      // Issue 26: the object the link carries, so a later profile change can update the saved pass.
+      const object = googleGenericObject(input);
+      const now = Date.now();
+      await googleObjects.remember(
+        { objectId: object.id, cardId: subject.card.id, userId: owner.userId, language: input.language, contentHash: googleObjectHash(object) },
+        now,
+        now + GOOGLE_UPDATE_DELAY_MS,
+      );
+      views.countVisit({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' });
       return { url };
+    },
+
+    /** Issue 26, for google-wallet-updates.ts: the service account, and what a saved Google pass shows now. */
+    google: {
+      account: loadGoogle,
+      /** The object as the pass should show it now; undefined when the card is no longer its owner's, has no profile, or the issuer changed. */
+      async objectFor(stored: { objectId: string; userId: string; cardId: string; language: string }): Promise<GoogleGenericObject | undefined> {
+        const prefix = `${google.issuerId}.`;
+        if (!google.issuerId || !stored.objectId.startsWith(prefix)) return undefined;
+        const { subject } = await passSubject(stored.userId, stored.cardId);
+        const objectKey = stored.objectId.slice(prefix.length);
+        return subject ? googleGenericObject(googleObjectInput(subject, google.issuerId, stored.language, objectKey)) : undefined;
+      },
     },
   };
 }
