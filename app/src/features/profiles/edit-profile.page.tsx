@@ -57,7 +57,8 @@ export default function EditProfilePage() {
     <ProfileEditor
       key={isNew ? 'new' : `${id}:${profile.dataUpdatedAt}`}
       profile={isNew ? null : (profile.data ?? null)}
-      locked={new Set(locks.data?.lockedFields ?? [])}
+      // Locked company links (issue 24) are refused by the save with a message; the inputs locked here are the fields.
+      locked={new Set((locks.data?.lockedFields ?? []).filter((f) => f !== 'links'))}
     />
   );
 }
