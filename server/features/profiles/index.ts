@@ -10,7 +10,7 @@ export type { ProfileService } from './profile.service.ts';
 export type { PublicProfileService } from './public-profile.service.ts';
 export type { ProfileChange } from './profile.repository.ts';
 export type { ProfileTemplates, CompanyLink } from './profile-templates.ts';
-export { presentPublicProfileEnvelope } from './public-profile.presenter.ts';
+export { presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
 
 /**
  * Profiles as other features may reach them: the owner's profile, the public stamp, the owner

@@ -114,7 +114,10 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
 
     /** The only anonymous link call (SPEC 6): links of a public profile. */
     async listPublic(profileId: string): Promise<PublicLink[]> {
-      if (!(await profiles.findActive(profileId))) throw profileNotFound();
+      const row = await profiles.findActive(profileId);
+      if (!row) throw profileNotFound();
+      // Issue 24: a former member's company profile shows none of their links.
+      if (row.leftCompany) return [];
       return (await links.listByProfile(profileId)).map((row) => presentPublicLink(presentLink(row)));
     },
   };
