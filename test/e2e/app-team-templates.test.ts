@@ -92,13 +92,15 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
     expect(links.map((l) => l.link)).toEqual(['https://www.linkedin.com/company/acme']);
   }, 90_000);
 
-  it('invites people from a pasted CSV with names, listing refused lines before anything is sent', async () => {
+  it('invites people from a pasted CSV with names, listing refused lines first; the invitee’s company profile starts with their name', async () => {
     const { t, base } = session.server;
     const { admin, organisationId } = await teamWithMember(t, base);
+    await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: ['companyName'] }, admin);
+    const invitee = await t.signUp();
     const context = await appContext(session.browser, lng, admin);
     session.context = context;
     const page = await context.newPage();
-    const anna = `anna-${lng}-${Date.now()}@example.org`;
+    const anna = invitee.email;
     const ben = `ben-${lng}-${Date.now()}@example.org`;
     await withFailureShot(page, `team-invite-csv-${lng}`, async () => {
       await page.goto(`${base}/team`);
@@ -125,5 +127,24 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
         expect.objectContaining({ email: ben, firstName: 'Ben', lastName: 'Kurz', jobTitle: '' }),
       ]),
     );
-  }, 60_000);
+
+    // Anna accepts by the mailed link and makes her company profile right there: it starts with the CSV's name and job title.
+    const inviteeContext = await appContext(session.browser, lng, invitee);
+    const inviteePage = await inviteeContext.newPage();
+    await withFailureShot(inviteePage, `team-invitee-${lng}`, async () => {
+      await inviteePage.goto(await mailLink(base, anna, '/team/accept'));
+      await inviteePage.getByText(text(lng, 'team', 'accept_done', { name: 'Acme' })).waitFor();
+      await inviteePage.getByRole('button', { name: text(lng, 'team', 'template_create_profile') }).waitFor();
+      await expectAccessible(inviteePage, 'accept with the company profile offer');
+      await sectionShot(inviteePage.locator('section[aria-labelledby="accept-title"]'), `team-accept-${lng}-360`);
+      await inviteePage.getByRole('button', { name: text(lng, 'team', 'template_create_profile') }).click();
+      await inviteePage.waitForURL(/\/profile\/[A-Za-z0-9]+$/);
+      const firstName = inviteePage.getByLabel(text(lng, 'edit_profile', 'fields.firstName'), { exact: true });
+      await firstName.waitFor();
+      expect(await firstName.inputValue()).toBe('Anna');
+      expect(await inviteePage.getByLabel(text(lng, 'edit_profile', 'fields.jobTitle'), { exact: true }).inputValue()).toBe('Vertrieb');
+      expect(await inviteePage.getByLabel(text(lng, 'edit_profile', 'fields.companyName'), { exact: true }).inputValue()).toBe('Acme GmbH');
+    });
+    await inviteeContext.close();
+  }, 90_000);
 });
