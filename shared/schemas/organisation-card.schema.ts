@@ -37,7 +37,14 @@ export const organisationCardSchema = z.object({
   profileId: z.string().nullable(),
 });
 export type OrganisationCard = z.infer<typeof organisationCardSchema>;
-export const organisationCardListSchema = z.object({ cards: z.array(organisationCardSchema) });
+/**
+ * GET /find/own/organisation/cards: the cards, and every member's company profiles (oldest
+ * first, `name` the owner's label or the person's name) from which an assignment may pick.
+ */
+export const organisationCardListSchema = z.object({
+  cards: z.array(organisationCardSchema),
+  companyProfiles: z.array(z.object({ userId: z.string(), profileId: z.string(), name: z.string() })),
+});
 
 /** One line of a CSV assignment: what it did, or why it was refused (`error` names the problem in English; the app shows its code). */
 export const csvLineResultSchema = z.object({

@@ -147,4 +147,29 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
     });
     await inviteeContext.close();
   }, 90_000);
+
+  it('lets an admin pick which of a member’s company profiles an organisation card shows', async () => {
+    const { t, base } = session.server;
+    const { admin, member, organisationId } = await teamWithMember(t, base);
+    const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: {}, locked: [] }, admin)).body.templateId;
+    const sales = (await t.post('/profile/create', { templateId, profileName: 'Sales' }, member)).body.id as string;
+    const support = (await t.post('/profile/create', { templateId, profileName: 'Support' }, member)).body.id as string;
+    const [cardId] = await t.mintCards('rainbow', 1);
+    await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId] }, admin);
+    expect((await t.post('/organisation/card/assign', { organisationId, cardId, userId: member.userId }, admin)).body.profileId).toBe(sales);
+    const context = await appContext(session.browser, lng, admin);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `team-card-profile-${lng}`, async () => {
+      await page.goto(`${base}/team`);
+      const pick = page.getByLabel(text(lng, 'team', 'template_card_profile_of', { cardId }));
+      expect(await pick.inputValue()).toBe(sales);
+      await pick.selectOption({ label: 'Support' });
+      await page.getByText(text(lng, 'team', 'template_card_profile_changed', { cardId })).waitFor();
+      await expectAccessible(page, 'card with profile choice');
+      await sectionShot(page.locator('section[aria-labelledby="cards-title"]'), `team-card-profile-${lng}-360`);
+    });
+    const cards = (await t.get(`/find/own/organisation/cards?organisationId=${organisationId}`, admin)).body.cards;
+    expect(cards).toEqual([expect.objectContaining({ cardId, profileId: support })]);
+  }, 60_000);
 });

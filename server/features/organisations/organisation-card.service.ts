@@ -90,7 +90,10 @@ export function createOrganisationCardService(deps: {
     async list(actor: Owner, organisationId: string) {
       const m = await admin(actor, organisationId);
       const members = await membersOf(m.organisationId);
-      return { cards: (await cards.organisationCards(m.organisationId)).map((row) => presentOrganisationCard(row, members)) };
+      const companyProfiles = (await templates.companyProfiles(m.organisationId))
+        .filter((p) => members.has(p.userId))
+        .map((p) => ({ userId: p.userId, profileId: p.profileId, name: p.profileName || `${p.firstName} ${p.lastName}`.trim() || p.profileId }));
+      return { cards: (await cards.organisationCards(m.organisationId)).map((row) => presentOrganisationCard(row, members)), companyProfiles };
     },
 
     /** Assigns (or reassigns) a card to a member's company profile: `profileId`, else their oldest. */

@@ -84,7 +84,14 @@ export function createTemplateRepository(db: Db) {
         .selectFrom('templatedProfile')
         .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
         .innerJoin('organisationTemplate', 'organisationTemplate.id', 'templatedProfile.templateId')
-        .select(['templatedProfile.profileId', 'templatedProfile.userId', 'organisationTemplate.fieldValues'])
+        .select([
+          'templatedProfile.profileId',
+          'templatedProfile.userId',
+          'organisationTemplate.fieldValues',
+          'profile.profileName',
+          'profile.firstName',
+          'profile.lastName',
+        ])
         .where('templatedProfile.organisationId', '=', organisationId)
         .where('profile.status', '!=', 'DELETED')
         // One that says its owner left (an earlier membership) is no company profile any more.

@@ -53,8 +53,9 @@ export const teamApi = {
   cards: (id: string) => apiRequest(`/find/own/organisation/cards${q(id)}`, { schema: organisationCardListSchema }),
   registerCards: (organisationId: string, cardIds: string[]) =>
     apiRequest('/organisation/cards/register', { body: { organisationId, cardIds }, schema: z.object({ registered: z.number() }) }),
-  assignCard: (organisationId: string, cardId: string, userId: string) =>
-    apiRequest('/organisation/card/assign', { body: { organisationId, cardId, userId }, schema: organisationCardSchema }),
+  /** POST /organisation/card/assign; `profileId` picks which of the member's company profiles the card shows (else their oldest). */
+  assignCard: (organisationId: string, cardId: string, userId: string, profileId?: string) =>
+    apiRequest('/organisation/card/assign', { body: { organisationId, cardId, userId, profileId }, schema: organisationCardSchema }),
   unassignCard: (organisationId: string, cardId: string) =>
     apiRequest('/organisation/card/unassign', { body: { organisationId, cardId }, schema: organisationCardSchema }),
   assignCsv: (organisationId: string, csv: string) =>
