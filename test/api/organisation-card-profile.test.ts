@@ -48,8 +48,13 @@ describe('POST /organisation/card/assign {profileId}', () => {
     expect(picked.status, picked.raw).toBe(200);
     expect(picked.body).toMatchObject({ cardId, member: { userId: mia.userId }, profileId: support });
     expect(await shownBy(cardId)).toContain(`/p/${support}`);
-    const cards = (await t.get(`/find/own/organisation/cards?organisationId=${organisationId}`, admin)).body.cards;
-    expect(cards).toEqual([expect.objectContaining({ cardId, profileId: support })]);
+    const list = (await t.get(`/find/own/organisation/cards?organisationId=${organisationId}`, admin)).body;
+    expect(list.cards).toEqual([expect.objectContaining({ cardId, profileId: support })]);
+    // What the admin may pick from: each member's company profiles, oldest first, never a private one.
+    expect(list.companyProfiles.filter((p: { userId: string }) => p.userId === mia.userId)).toEqual([
+      { userId: mia.userId, profileId: sales, name: 'Sales' },
+      { userId: mia.userId, profileId: support, name: 'Support' },
+    ]);
     // The member sees the card on that profile among their own cards.
     const own = (await t.get('/find/own/cards', mia)).body as Array<{ cardId: string; cardProfileId: string }>;
     expect(own.find((c) => c.cardId === cardId)?.cardProfileId).toBe(support);

@@ -9,17 +9,18 @@ import type { Kysely } from 'kysely';
  * - `organisationInvitation.firstName`, `lastName`, `jobTitle`: what the admin's CSV said of the
  *   invitee, the starting values of the company profile they make; `acceptedBy`: the account that
  *   accepted (any account may, docs/teams.md), so its company profile finds them.
- * Only added columns with defaults: no row is rewritten.
+ * Only added columns (nullable or with a constant default): no row is rewritten.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('organisationTemplate')
     .addColumn('links', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
-  await db.schema
-    .alterTable('link')
-    .addColumn('templateId', 'text', (c) => c.references('organisationTemplate.id').onDelete('set null'))
-    .execute();
+  // No foreign key: on PostgreSQL adding one scans the whole link table under the ALTER's lock
+  // (every page waits), and deleting an organisation's templates would scan it again for
+  // `set null`. A template goes only with its organisation, whose members' links then simply
+  // follow no template: the locks are read through `templatedProfile`, which goes with it.
+  await db.schema.alterTable('link').addColumn('templateId', 'text').execute();
   for (const column of ['firstName', 'lastName', 'jobTitle'])
     await db.schema
       .alterTable('organisationInvitation')
