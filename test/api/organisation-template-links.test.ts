@@ -79,7 +79,12 @@ describe('a company profile made from a template with links', () => {
     const saved = await t.post('/profile/save', { profile: { templateId, firstName: 'Mia' }, links: [{ type: 'github', link: 'mia' }] }, member);
     expect(saved.status, saved.raw).toBe(200);
     expect((await linksOf(member, saved.body.id)).map((l) => l.type)).toEqual(['linkedin', 'website', 'github']);
-    expect((await t.post('/find/own/profile/locked-fields', { profileId: saved.body.id }, member)).body).toEqual({ lockedFields: ['companyName', 'links'] });
+    const company = (await linksOf(member, saved.body.id)).slice(0, 2).map((l) => l.socialMediaLinkId);
+    expect((await t.post('/find/own/profile/locked-fields', { profileId: saved.body.id }, member)).body).toEqual({
+      lockedFields: ['companyName', 'links'],
+      lockedLinkIds: expect.arrayContaining(company),
+    });
+    expect((await t.post('/find/own/profile/locked-fields', { profileId: saved.body.id }, member)).body.lockedLinkIds).toHaveLength(2);
   });
 
   it('answers 403 cmc/field-locked naming links when the member changes or removes a locked company link, and lets them add and reorder', async () => {
@@ -110,7 +115,10 @@ describe('a company profile made from a template with links', () => {
       200,
     );
     expect((await t.post('/social-media-link/remove', { socialMediaLinkId: jobs.socialMediaLinkId }, member)).status).toBe(200);
-    expect((await t.post('/find/own/profile/locked-fields', { profileId: profile.id }, member)).body).toEqual({ lockedFields: ['companyName'] });
+    expect((await t.post('/find/own/profile/locked-fields', { profileId: profile.id }, member)).body).toEqual({
+      lockedFields: ['companyName'],
+      lockedLinkIds: [],
+    });
   });
 });
 

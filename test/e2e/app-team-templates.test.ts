@@ -84,6 +84,14 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
       expect(await field.inputValue()).toBe('Acme GmbH');
       expect(await field.getAttribute('readonly')).not.toBeNull();
       profileId = new URL(memberPage.url()).pathname.split('/').pop()!;
+      // The locked company link: read-only, no delete button, the same reason as the fields.
+      const companyLink = memberPage.locator('li[data-link-value="https://www.linkedin.com/company/acme"]');
+      await companyLink.waitFor();
+      expect(await companyLink.getByLabel(text(lng, 'edit_profile', 'links.link'), { exact: true }).getAttribute('readonly')).not.toBeNull();
+      expect(await companyLink.getByRole('button', { name: /./ }).count()).toBe(1); // only the drag handle
+      await companyLink.getByText(text(lng, 'edit_profile', 'locked_by_organisation')).waitFor();
+      await expectAccessible(memberPage, 'editor with a locked company link');
+      await sectionShot(companyLink, `team-locked-link-${lng}-360`);
       await memberPage.goto(`${base}/team`);
       await sectionShot(templatesSection(memberPage), `team-templates-member-${lng}-360`);
     });

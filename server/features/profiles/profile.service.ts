@@ -214,7 +214,9 @@ export function createProfileService(deps: {
       await ownOrThrow(owner, profileId);
       const locked = templates ? await templates.lockedOf(profileId) : {};
       const fields = PROFILE_TEXT_FIELDS.filter((field) => field in locked);
-      return { lockedFields: templates && (await templates.linksLocked(profileId)) ? [...fields, 'links'] : fields };
+      if (!templates || !(await templates.linksLocked(profileId))) return { lockedFields: fields, lockedLinkIds: [] };
+      const company = (await links.listByProfile(profileId)).filter((row) => row.templateId);
+      return { lockedFields: [...fields, 'links'], lockedLinkIds: company.map((row) => row.id) };
     },
 
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */
