@@ -71,15 +71,21 @@ export function createInvitationService(deps: {
      * account's when they have one, else the language the admin's request names, else English.
      * Names and job titles (the admin's CSV) are kept with the invitation for the company profile.
      */
-    async invite(actor: Owner, input: { organisationId: string; invitees: Invitee[]; role: 'admin' | 'member' }, requestLanguage: Language | null) {
+    async invite(
+      actor: Owner,
+      input: { organisationId: string; emails?: string[]; invitees?: Invitee[]; role: 'admin' | 'member' },
+      requestLanguage: Language | null,
+    ) {
       const m = await organisationService.access(actor, input.organisationId, 'admin');
+      // Bare addresses (the earlier shape, still taken from callers such as SCIM) are invitees without names.
+      const invitees = [...(input.emails ?? []).map((email) => ({ email, firstName: '', lastName: '', jobTitle: '' })), ...(input.invitees ?? [])];
       await countMails(
         m.organisationId,
-        input.invitees.map((i) => i.email),
+        invitees.map((i) => i.email),
       );
       const now = Date.now();
       const made = await Promise.all(
-        input.invitees.map(async ({ email, firstName, lastName, jobTitle }) => {
+        invitees.map(async ({ email, firstName, lastName, jobTitle }) => {
           const token = newToken();
           const language = (await organisations.languageOf(email)) ?? requestLanguage ?? 'en';
           const row: OrganisationInvitationTable = {
