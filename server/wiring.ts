@@ -131,7 +131,7 @@ export function createServices(deps: {
   const organisations = createOrganisationRepository(db, webhooks.outbox);
   const offboard = createOffboarding({ organisations, templates, cards, leads, profiles });
   const organisationService = createOrganisationService({ organisations, offboard });
-  const templateService = createTemplateService({ templates, profiles, organisationService });
+  const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
@@ -172,7 +172,7 @@ export function createServices(deps: {
     rateLimiter,
     decodeSlots,
     profiles: profileService,
-    links: createLinkService({ profiles, links }),
+    links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
     cards: cardService,
     media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),

@@ -22,6 +22,7 @@ import * as organisationTokens from './migrations/016-organisation-tokens.ts';
 import * as cardFirstRegistered from './migrations/013-card-first-registered.ts';
 import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
 import * as googleWalletObjects from './migrations/019-google-wallet-objects.ts';
+import * as teamLinksInvitees from './migrations/020-team-links-invitees.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '013-card-first-registered': cardFirstRegistered,
   '014-organisation-webhooks': organisationWebhooks,
   '019-google-wallet-objects': googleWalletObjects,
+  '020-team-links-invitees': teamLinksInvitees,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

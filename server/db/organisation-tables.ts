@@ -21,6 +21,12 @@ export interface OrganisationInvitationTable {
   created: number;
   expires: number;
   status: 'pending' | 'accepted' | 'revoked';
+  /** What the admin's CSV said of the invitee (migration 020): starting values of their company profile; '' when not given. */
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  /** The account that accepted (migration 020); null while pending or when that account is gone. */
+  acceptedBy?: string | null;
 }
 
 /** One admin action: who did what to whom, kept as long as the organisation exists. */
@@ -41,6 +47,8 @@ export interface OrganisationTemplateTable {
   name: string;
   fieldValues: string;
   locked: string;
+  /** The template's link set (migration 020): a JSON array of `{type, link, name}`. */
+  links: string;
   created: number;
   updated: number;
 }

@@ -202,6 +202,8 @@ export interface LinkTable {
   sort: number;
   created: number;
   updated: number;
+  /** Issue 24 (migration 020): the template that put this company link into the profile; null for the owner's own. */
+  templateId?: string | null;
 }
 
 /** A physical card minted by the operator (D9); owner and profile are set on registration (D6). */

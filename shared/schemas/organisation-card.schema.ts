@@ -16,7 +16,11 @@ export const organisationCardsRegisterSchema = z.object({
     .max(ORGANISATION_CARDS_MAX, `must name at most ${ORGANISATION_CARDS_MAX} cards`)
     .refine((ids) => new Set(ids).size === ids.length, 'must not name a card twice'),
 });
-export const organisationCardAssignSchema = z.object({ organisationId: idSchema, cardId: idSchema, userId: idSchema });
+/**
+ * Body of POST /organisation/card/assign. `profileId` (optional) picks which of the member's
+ * company profiles the card shows; without it, their oldest.
+ */
+export const organisationCardAssignSchema = z.object({ organisationId: idSchema, cardId: idSchema, userId: idSchema, profileId: idSchema.optional() });
 export const organisationCardUnassignSchema = z.object({ organisationId: idSchema, cardId: idSchema });
 export const organisationCardsCsvSchema = z.object({
   organisationId: idSchema,
@@ -29,9 +33,18 @@ export const organisationCardSchema = z.object({
   edition: z.enum(EDITIONS),
   blocked: z.boolean(),
   member: z.object({ userId: z.string(), email: z.string(), name: z.string() }).nullable(),
+  /** The company profile the card shows while assigned; null when unassigned. */
+  profileId: z.string().nullable(),
 });
 export type OrganisationCard = z.infer<typeof organisationCardSchema>;
-export const organisationCardListSchema = z.object({ cards: z.array(organisationCardSchema) });
+/**
+ * GET /find/own/organisation/cards: the cards, and every member's company profiles (oldest
+ * first, `name` the owner's label or the person's name) from which an assignment may pick.
+ */
+export const organisationCardListSchema = z.object({
+  cards: z.array(organisationCardSchema),
+  companyProfiles: z.array(z.object({ userId: z.string(), profileId: z.string(), name: z.string() })),
+});
 
 /** One line of a CSV assignment: what it did, or why it was refused (`error` names the problem in English; the app shows its code). */
 export const csvLineResultSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
 import { visitorEmailSchema } from './contact.schema.ts';
+import { PROFILE_FIELD_MAX } from './profile.schema.ts';
 
 /** Issue 24: the roles in an organisation, most powerful first. */
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
@@ -25,15 +26,49 @@ export const organisationCreateSchema = z.object({ name: nameSchema, brandColour
 export const organisationUpdateSchema = z.object({ organisationId: idSchema, name: nameSchema.optional(), brandColour: brandColourSchema.optional() });
 export const organisationQuerySchema = z.object({ organisationId: idSchema });
 
-export const organisationInviteSchema = z.object({
-  organisationId: idSchema,
-  emails: z
-    .array(inviteeEmailSchema)
-    .min(1, 'must name at least one address')
-    .max(INVITE_MAX, `must name at most ${INVITE_MAX} addresses`)
-    .refine((list) => new Set(list).size === list.length, 'must not name an address twice'),
-  role: z.enum(INVITATION_ROLES).default('member'),
+const personField = (field: 'firstName' | 'lastName' | 'jobTitle') =>
+  z.string().trim().max(PROFILE_FIELD_MAX[field], `must have at most ${PROFILE_FIELD_MAX[field]} characters`).default('');
+/** One invitee of the admin's CSV (issue 24): the address, and the name and job title their company profile starts with. */
+export const inviteeSchema = z.object({
+  email: inviteeEmailSchema,
+  firstName: personField('firstName'),
+  lastName: personField('lastName'),
+  jobTitle: personField('jobTitle'),
 });
+export type Invitee = z.output<typeof inviteeSchema>;
+
+/**
+ * Body of POST /organisation/invite: `emails` (addresses only) and/or `invitees` (with names and
+ * job titles, issue 24's CSV); together 1–100 distinct addresses.
+ */
+export const organisationInviteSchema = z
+  .object({
+    organisationId: idSchema,
+    emails: z
+      .array(inviteeEmailSchema)
+      .max(INVITE_MAX, `must name at most ${INVITE_MAX} addresses`)
+      .refine((list) => new Set(list).size === list.length, 'must not name an address twice')
+      .default([]),
+    invitees: z.array(inviteeSchema).max(INVITE_MAX, `must name at most ${INVITE_MAX} people`).default([]),
+    role: z.enum(INVITATION_ROLES).default('member'),
+  })
+  .superRefine((body, ctx) => {
+    const total = body.emails.length + body.invitees.length;
+    const field = body.invitees.length ? 'invitees' : 'emails';
+    if (total === 0) ctx.addIssue({ code: 'custom', path: [field], message: 'must name at least one address' });
+    if (total > INVITE_MAX) ctx.addIssue({ code: 'custom', path: [field], message: `must name at most ${INVITE_MAX} addresses` });
+    const seen = new Set(body.emails);
+    body.invitees.forEach((invitee, index) => {
+      if (seen.has(invitee.email)) ctx.addIssue({ code: 'custom', path: ['invitees', index, 'email'], message: 'must not name an address twice' });
+      seen.add(invitee.email);
+    });
+  })
+  /** Every invitee, those named only by address with empty names. */
+  .transform(({ emails, invitees, ...rest }) => ({
+    ...rest,
+    invitees: [...emails.map((email): Invitee => ({ email, firstName: '', lastName: '', jobTitle: '' })), ...invitees],
+  }));
+export type OrganisationInviteInput = z.input<typeof organisationInviteSchema>;
 export const invitationIdBodySchema = z.object({ organisationId: idSchema, invitationId: idSchema });
 export const invitationAcceptSchema = z.object({ token: z.string().trim().min(20, 'must be the token of the invitation link').max(200) });
 
@@ -75,6 +110,10 @@ export const memberListSchema = z.object({ members: z.array(memberSchema) });
 export const invitationSchema = z.object({
   invitationId: z.string(),
   email: z.string(),
+  /** What the admin's CSV said ('' when not given). */
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string(),
   role: z.enum(INVITATION_ROLES),
   status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
   created: z.number(),

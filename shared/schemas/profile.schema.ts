@@ -171,7 +171,12 @@ export const vcfQuerySchema = z.object({ profileId: idSchema, comment: z.string(
 
 /**
  * Answer of POST /find/own/profile/locked-fields (issue 24): the fields of the profile that its
- * organisation's template locks, which the editor shows read-only; empty for any other profile.
+ * organisation's template locks, which the editor shows read-only, and `links` when it locks
+ * the company links it put there (`lockedLinkIds`); empty for any other profile.
  */
-export const lockedFieldsSchema = z.object({ lockedFields: z.array(z.enum(PROFILE_TEXT_FIELDS)) });
+export const lockedFieldsSchema = z.object({
+  lockedFields: z.array(z.enum([...PROFILE_TEXT_FIELDS, 'links'])),
+  /** The ids of the company links the template locks (with `links`); the editor shows them read-only. */
+  lockedLinkIds: z.array(z.string()),
+});
 export type LockedFields = z.infer<typeof lockedFieldsSchema>;

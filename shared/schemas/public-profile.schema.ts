@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkSchema } from './link.schema.ts';
+import { leftCompanySchema } from './organisation-card.schema.ts';
 import { PROFILE_TEXT_FIELDS, profileSchema, type ProfileTextField } from './profile.schema.ts';
 
 /**
@@ -46,8 +47,12 @@ export const publicProfileSchema = profileSchema
   .extend({ socialMediaLinks: z.array(publicLinkSchema) });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-/** Public answers that wrap a profile in a `profile` field (SPEC 7). */
-export const publicProfileEnvelopeSchema = z.object({ profile: publicProfileSchema });
+/**
+ * Public answers that wrap a profile in a `profile` field (SPEC 7). Issue 24: `left` (the
+ * company's name, website and phone) when the profile's owner no longer works at the company
+ * that made it; the profile then holds only their name and that contact.
+ */
+export const publicProfileEnvelopeSchema = z.object({ profile: publicProfileSchema, left: leftCompanySchema.optional() });
 
 /** Answer of POST /profile/short-link/social-media-links/show (SPEC 3 "Short-link response"). */
 export const shortLinkProfileSchema = publicProfileSchema

@@ -54,7 +54,7 @@ describe('POST /organisation/cards/register and GET /find/own/organisation/cards
     expect(registered.status, registered.raw).toBe(200);
     expect(registered.body).toEqual({ registered: 3 });
     const cards = await listCards(organisationId, admin);
-    expect(cards).toEqual([...ids].sort().map((cardId) => ({ cardId, edition: 'rainbow', blocked: false, member: null })));
+    expect(cards).toEqual([...ids].sort().map((cardId) => ({ cardId, edition: 'rainbow', blocked: false, member: null, profileId: null })));
   });
 
   it('registers all or nothing: one taken card and none is registered (409 naming cardIds)', async () => {

@@ -132,9 +132,9 @@ describe('POST /find/own/profile/locked-fields (the editor shows them read-only)
     const company = (await fromTemplate(member, templateId)).body;
     const res = await lockedFields(member, company.id);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body).toEqual({ lockedFields: ['companyName', 'companyWebsiteUrl'] });
+    expect(res.body).toEqual({ lockedFields: ['companyName', 'companyWebsiteUrl'], lockedLinkIds: [] });
     const own = await createProfile(t, member, { companyName: 'Side project' });
-    expect((await lockedFields(member, own.id)).body).toEqual({ lockedFields: [] });
+    expect((await lockedFields(member, own.id)).body).toEqual({ lockedFields: [], lockedLinkIds: [] });
   });
 
   it("answers another owner's profile with 404, an anonymous caller with 401 and a missing id with 400 naming it", async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TeamErrorCode } from '../../../shared/error-codes.ts';
+import type { Invitee } from '../../../shared/schemas/organisation.schema.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import type { OrganisationInvitationTable } from '../../db/tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -66,21 +67,34 @@ export function createInvitationService(deps: {
 
   return {
     /**
-     * Invites addresses (all stored or none), one mail each in the invitee's language: their
+     * Invites people (all stored or none), one mail each in the invitee's language: their
      * account's when they have one, else the language the admin's request names, else English.
+     * Names and job titles (the admin's CSV) are kept with the invitation for the company profile.
      */
-    async invite(actor: Owner, input: { organisationId: string; emails: string[]; role: 'admin' | 'member' }, requestLanguage: Language | null) {
+    async invite(
+      actor: Owner,
+      input: { organisationId: string; emails?: string[]; invitees?: Invitee[]; role: 'admin' | 'member' },
+      requestLanguage: Language | null,
+    ) {
       const m = await organisationService.access(actor, input.organisationId, 'admin');
-      await countMails(m.organisationId, input.emails);
+      // Bare addresses (the earlier shape, still taken from callers such as SCIM) are invitees without names.
+      const invitees = [...(input.emails ?? []).map((email) => ({ email, firstName: '', lastName: '', jobTitle: '' })), ...(input.invitees ?? [])];
+      await countMails(
+        m.organisationId,
+        invitees.map((i) => i.email),
+      );
       const now = Date.now();
       const made = await Promise.all(
-        input.emails.map(async (email) => {
+        invitees.map(async ({ email, firstName, lastName, jobTitle }) => {
           const token = newToken();
           const language = (await organisations.languageOf(email)) ?? requestLanguage ?? 'en';
           const row: OrganisationInvitationTable = {
             id: newInvitationId(),
             organisationId: m.organisationId,
             email,
+            firstName,
+            lastName,
+            jobTitle,
             role: input.role,
             tokenHash: hashToken(token),
             language,

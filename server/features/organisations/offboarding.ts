@@ -1,4 +1,4 @@
-import { TeamErrorCode } from '../../../shared/error-codes.ts';
+import { ErrorCode, TeamErrorCode } from '../../../shared/error-codes.ts';
 import type { LeftCompany } from '../../../shared/schemas/organisation-card.schema.ts';
 import type { TemplateField } from '../../../shared/schemas/organisation-template.schema.ts';
 import type { OrganisationAuditTable } from '../../db/tables.ts';
@@ -11,17 +11,24 @@ import { auditEntry } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import type { TemplateRepository } from './template.repository.ts';
 
-/** A member who receives cards or leads: 404 naming the field when not a member, 409 naming it without a company profile. */
+/**
+ * A member who receives cards or leads: 404 naming the field when not a member, 409 naming it
+ * without a company profile. Their oldest company profile, or `profileId` when given: it must be
+ * one of theirs in this organisation (else 404 naming `profileId`: another's id reveals nothing).
+ */
 export async function receiverOf(
   deps: { organisations: OrganisationRepository; templates: TemplateRepository },
   organisationId: string,
   userId: string,
   field: string,
+  profileId?: string,
 ): Promise<{ userId: string; email: string; profileId: string }> {
   const member = await deps.organisations.member(organisationId, userId);
   if (!member) throw new AppError(404, TeamErrorCode.memberNotFound, `${field}: not a member of the organisation.`, field);
-  const [profile] = await deps.templates.companyProfiles(organisationId, userId);
-  if (!profile) throw noCompanyProfile(field);
+  const company = await deps.templates.companyProfiles(organisationId, userId);
+  if (company.length === 0) throw noCompanyProfile(field);
+  const profile = profileId ? company.find((p) => p.profileId === profileId) : company[0];
+  if (!profile) throw new AppError(404, ErrorCode.profileNotFound, "profileId: not one of this member's company profiles in the organisation.", 'profileId');
   return { userId, email: member.email, profileId: profile.profileId };
 }
 

@@ -28,6 +28,7 @@ export function presentOrganisationCard(row: OrganisationCardRow, members: Reado
     edition: row.edition as Edition,
     blocked: row.blocked !== null,
     member: member ? { userId: member.userId, email: member.email, name: member.name } : null,
+    profileId: member ? row.profileId : null,
   };
 }
 
@@ -89,15 +90,18 @@ export function createOrganisationCardService(deps: {
     async list(actor: Owner, organisationId: string) {
       const m = await admin(actor, organisationId);
       const members = await membersOf(m.organisationId);
-      return { cards: (await cards.organisationCards(m.organisationId)).map((row) => presentOrganisationCard(row, members)) };
+      const companyProfiles = (await templates.companyProfiles(m.organisationId))
+        .filter((p) => members.has(p.userId))
+        .map((p) => ({ userId: p.userId, profileId: p.profileId, name: p.profileName || `${p.firstName} ${p.lastName}`.trim() || p.profileId }));
+      return { cards: (await cards.organisationCards(m.organisationId)).map((row) => presentOrganisationCard(row, members)), companyProfiles };
     },
 
-    /** Assigns (or reassigns) a card to a member's company profile. */
-    async assign(actor: Owner, input: { organisationId: string; cardId: string; userId: string }) {
+    /** Assigns (or reassigns) a card to a member's company profile: `profileId`, else their oldest. */
+    async assign(actor: Owner, input: { organisationId: string; cardId: string; userId: string; profileId?: string }) {
       const m = await admin(actor, input.organisationId);
       const card = await cardOf(m, input.cardId);
       if (card.blocked !== null) throw cardBlocked();
-      const to = await receiverOf({ organisations, templates }, m.organisationId, input.userId, 'userId');
+      const to = await receiverOf({ organisations, templates }, m.organisationId, input.userId, 'userId', input.profileId);
       await profiles.change([card.profileId, to.profileId], async (change) => {
         await cards.assignInOrganisation(m.organisationId, card.id, to.userId, to.profileId, Date.now(), change);
         await organisations.addAudit([auditEntry(m, 'card.assign', card.id, to.email)], change);

@@ -24,6 +24,9 @@ export function presentInvitation(row: OrganisationInvitationTable, now = Date.n
   return {
     invitationId: row.id,
     email: row.email,
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    jobTitle: row.jobTitle ?? '',
     role: row.role,
     status: expired ? 'expired' : row.status,
     created: Number(row.created),

@@ -224,7 +224,7 @@ export function createOrganisationRepository(db: Db, outbox: EventOutbox = noEve
         return await db.transaction().execute(async (trx) => {
           const result = await trx
             .updateTable('organisationInvitation')
-            .set({ status: 'accepted' })
+            .set({ status: 'accepted', acceptedBy: userId })
             .where('id', '=', invitation.id)
             .where('status', '=', 'pending')
             .executeTakeFirst();

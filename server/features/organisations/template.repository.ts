@@ -71,7 +71,7 @@ export function createTemplateRepository(db: Db) {
             .onRef('organisationMember.organisationId', '=', 'templatedProfile.organisationId'),
         )
         .innerJoin('organisationTemplate', 'organisationTemplate.id', 'templatedProfile.templateId')
-        .select(['organisationTemplate.fieldValues', 'organisationTemplate.locked'])
+        .select(['organisationTemplate.fieldValues', 'organisationTemplate.locked', 'organisationTemplate.links'])
         .where('templatedProfile.profileId', '=', profileId)
         .executeTakeFirst();
     },
@@ -84,7 +84,14 @@ export function createTemplateRepository(db: Db) {
         .selectFrom('templatedProfile')
         .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
         .innerJoin('organisationTemplate', 'organisationTemplate.id', 'templatedProfile.templateId')
-        .select(['templatedProfile.profileId', 'templatedProfile.userId', 'organisationTemplate.fieldValues'])
+        .select([
+          'templatedProfile.profileId',
+          'templatedProfile.userId',
+          'organisationTemplate.fieldValues',
+          'profile.profileName',
+          'profile.firstName',
+          'profile.lastName',
+        ])
         .where('templatedProfile.organisationId', '=', organisationId)
         .where('profile.status', '!=', 'DELETED')
         // One that says its owner left (an earlier membership) is no company profile any more.
@@ -101,11 +108,25 @@ export function createTemplateRepository(db: Db) {
     async updateTemplate(row: OrganisationTemplateTable, entry: OrganisationAuditTable, trx: Db) {
       await trx
         .updateTable('organisationTemplate')
-        .set({ name: row.name, fieldValues: row.fieldValues, locked: row.locked, updated: row.updated })
+        .set({ name: row.name, fieldValues: row.fieldValues, locked: row.locked, links: row.links, updated: row.updated })
         .where('id', '=', row.id)
         .where('organisationId', '=', row.organisationId)
         .execute();
       await trx.insertInto('organisationAudit').values(entry).execute();
+    },
+    /**
+     * What the admin's CSV said of the person (issue 24): the newest invitation to this
+     * organisation that `userId` accepted, read inside `trx`; undefined when they joined otherwise.
+     */
+    inviteeOf(organisationId: string, userId: string, trx: Db = db) {
+      return trx
+        .selectFrom('organisationInvitation')
+        .select(['firstName', 'lastName', 'jobTitle'])
+        .where('organisationId', '=', organisationId)
+        .where('acceptedBy', '=', userId)
+        .orderBy('created', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
     async attach(row: { profileId: string; templateId: string; organisationId: string; userId: string }, trx: Db) {
       await trx.insertInto('templatedProfile').values(row).execute();

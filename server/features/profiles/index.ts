@@ -9,8 +9,8 @@ import type { ProfileRepository } from './profile.repository.ts';
 export type { ProfileService } from './profile.service.ts';
 export type { PublicProfileService } from './public-profile.service.ts';
 export type { ProfileChange } from './profile.repository.ts';
-export type { ProfileTemplates } from './profile-templates.ts';
-export { presentPublicProfileEnvelope } from './public-profile.presenter.ts';
+export type { ProfileTemplates, CompanyLink } from './profile-templates.ts';
+export { presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
 
 /**
  * Profiles as other features may reach them: the owner's profile, the public stamp, the owner
@@ -22,3 +22,5 @@ export type ProfileAccess = Pick<ProfileRepository, 'findOwn' | 'publicStamp' | 
 export type LinkAccess = Pick<LinkRepository, 'listByProfile'>;
 /** Issue 24: what organisation templates need, to push a template's change into its profiles (stamps bumped, every instance told). */
 export type TemplatedProfileAccess = Pick<ProfileRepository, 'change' | 'setFields'>;
+/** Issue 24: a template's company links, written into its members' profiles within their change. */
+export type CompanyLinkAccess = Pick<LinkRepository, 'setCompanyLinks'>;

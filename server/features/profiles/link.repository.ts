@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { LinkRow, LinkTable } from '../../db/tables.ts';
 import type { ProfileChange } from './profile.repository.ts';
+import type { CompanyLink } from './profile-templates.ts';
+import { newLinkId } from '../../lib/ids.ts';
 
 /**
  * SQL for links. Owner reads take the owner's id, so another user's link is not found. Writes
@@ -32,6 +34,35 @@ export function createLinkRepository(db: Db) {
 
     async delete(id: string, change: ProfileChange): Promise<void> {
       await change.deleteFrom('link').where('id', '=', id).execute();
+    },
+
+    /**
+     * Issue 24: within a change of `profileIds`, each profile's company links of `templateId`
+     * become exactly `list`, first in the order (the owner's own links follow, renumbered).
+     */
+    async setCompanyLinks(profileIds: readonly string[], templateId: string, list: readonly CompanyLink[], now: number, change: ProfileChange): Promise<void> {
+      if (profileIds.length === 0) return;
+      const owners = await change.selectFrom('profile').select(['id', 'userId']).where('id', 'in', profileIds).execute();
+      for (const { id: profileId, userId } of owners) {
+        await change.deleteFrom('link').where('profileId', '=', profileId).where('templateId', '=', templateId).execute();
+        const own = await change
+          .selectFrom('link')
+          .select(['id', 'sort'])
+          .where('profileId', '=', profileId)
+          .orderBy('sort', 'asc')
+          .orderBy('created', 'asc')
+          .execute();
+        for (const [index, l] of list.entries()) {
+          await change
+            .insertInto('link')
+            .values({ id: newLinkId(), profileId, userId, type: l.type, link: l.link, name: l.name, sort: index + 1, created: now, updated: now, templateId })
+            .execute();
+        }
+        for (const [index, row] of own.entries()) {
+          const sort = list.length + index + 1;
+          if (row.sort !== sort) await change.updateTable('link').set({ sort, updated: now }).where('id', '=', row.id).execute();
+        }
+      }
     },
 
     /** Writes sort 1..n in the given order (SPEC 4: reordering renumbers 1..n). */

@@ -9,6 +9,7 @@ import { presentLink } from './link.presenter.ts';
 import { presentPublicLink } from './public-profile.presenter.ts';
 import type { LinkRepository } from './link.repository.ts';
 import type { ProfileRepository } from './profile.repository.ts';
+import { linksLocked, type ProfileTemplates } from './profile-templates.ts';
 
 const linkNotFound = () => notFound(ErrorCode.linkNotFound, 'Link not found.');
 
@@ -25,13 +26,17 @@ export function orderWithMove(rows: Pick<LinkRow, 'id'>[], id: string, position:
  * sort change moves the link to that position and renumbers the others, so a client that
  * saves every link with its new position 1..n in turn ends with exactly that order.
  */
-export function createLinkService(deps: { profiles: ProfileRepository; links: LinkRepository }) {
-  const { profiles, links } = deps;
+export function createLinkService(deps: { profiles: ProfileRepository; links: LinkRepository; templates?: ProfileTemplates }) {
+  const { profiles, links, templates } = deps;
 
   async function ownLinkOrThrow(owner: Owner, id: string): Promise<LinkRow> {
     const row = await links.findOwn(owner.userId, id);
     if (!row) throw linkNotFound();
     return row;
+  }
+  /** Issue 24: a company link of a template that locks them is not the owner's to change or remove (403 naming `links`). */
+  async function assertNotLockedCompanyLink(row: LinkRow): Promise<void> {
+    if (row.templateId && templates && (await templates.linksLocked(row.profileId))) throw linksLocked();
   }
 
   return {
@@ -65,6 +70,9 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
 
     async update(owner: Owner, input: LinkUpdateInput & { type?: LinkType }): Promise<Link> {
       const current = await ownLinkOrThrow(owner, input.socialMediaLinkId);
+      // Moving a locked company link is fine; changing what it says is not.
+      const changes = (['type', 'link', 'name'] as const).some((k) => input[k] !== undefined && input[k] !== current[k]);
+      if (changes) await assertNotLockedCompanyLink(current);
       const now = Date.now();
       await profiles.change([current.profileId], async (trx) => {
         // Removed by a request that held the lock before this one: nothing to update.
@@ -80,6 +88,7 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
 
     async remove(owner: Owner, linkId: string): Promise<{ socialMediaLinkId: string; removed: true }> {
       const current = await ownLinkOrThrow(owner, linkId);
+      await assertNotLockedCompanyLink(current);
       const now = Date.now();
       await profiles.change([current.profileId], async (trx) => {
         if (!(await links.findOwn(owner.userId, current.id, trx))) throw linkNotFound();
@@ -105,7 +114,10 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
 
     /** The only anonymous link call (SPEC 6): links of a public profile. */
     async listPublic(profileId: string): Promise<PublicLink[]> {
-      if (!(await profiles.findActive(profileId))) throw profileNotFound();
+      const row = await profiles.findActive(profileId);
+      if (!row) throw profileNotFound();
+      // Issue 24: a former member's company profile shows none of their links.
+      if (row.leftCompany) return [];
       return (await links.listByProfile(profileId)).map((row) => presentPublicLink(presentLink(row)));
     },
   };

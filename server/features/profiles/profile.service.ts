@@ -7,6 +7,7 @@ import {
   type ProfileSaveData,
   type ProfileUpdateInput,
 } from '../../../shared/schemas/profile.schema.ts';
+import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { NewProfileRow } from '../../db/tables.ts';
@@ -18,7 +19,7 @@ import type { ProfileChange, ProfilePatch, ProfileRepository, ProfileWithUse } f
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { ViewCounter } from '../stats/index.ts';
-import { assertUnlocked, type ProfileTemplates } from './profile-templates.ts';
+import { assertUnlocked, linksLocked, type ProfileTemplates } from './profile-templates.ts';
 
 /** Profiles an account may keep (not deleted), and how fast it may create them (docs/security.md). */
 export const PROFILE_LIMITS = { maxLive: 50 } as const;
@@ -81,7 +82,14 @@ export function createProfileService(deps: {
       updated: now,
     };
     await profiles.insert(row, change);
-    if (template && input.templateId) await templates!.attach(owner, id, input.templateId, change);
+    if (template && input.templateId) {
+      await templates!.attach(owner, id, input.templateId, change);
+      // The template's company links come first; the owner's own follow (POST /profile/save).
+      for (const [index, l] of template.links.entries()) {
+        const link = { id: newLinkId(), profileId: id, userId: owner.userId, type: l.type, link: l.link, name: l.name, sort: index + 1 };
+        await links.insert({ ...link, created: now, updated: now, templateId: input.templateId }, change);
+      }
+    }
     return id;
   }
 
@@ -93,12 +101,22 @@ export function createProfileService(deps: {
     return patch;
   }
 
-  /** Inside a change: the profile's links become exactly `list`, in its order (sort 1..n). */
-  async function writeLinks(owner: Owner, profileId: string, list: ProfileSaveData['links'], change: ProfileChange): Promise<void> {
+  /**
+   * Inside a change: the profile's links become exactly `list`, in its order (sort 1..n). With
+   * `companyLocked` (issue 24) every company link of its template must be in `list` unchanged.
+   */
+  async function writeLinks(owner: Owner, profileId: string, list: ProfileSaveData['links'], change: ProfileChange, companyLocked = false): Promise<void> {
     const now = Date.now();
     const stored = new Map((await links.listByProfile(profileId, change)).map((row) => [row.id, row]));
     // Another profile's or owner's link, or one removed meanwhile: 404, and the change rolls back.
     for (const l of list) if (l.socialMediaLinkId && !stored.has(l.socialMediaLinkId)) throw linkNotFound();
+    if (companyLocked) {
+      const sent = new Map(list.map((l) => [l.socialMediaLinkId, l]));
+      for (const row of stored.values()) {
+        const l = row.templateId ? sent.get(row.id) : row;
+        if (!l || l.type !== row.type || l.link !== row.link || l.name !== row.name) throw linksLocked();
+      }
+    }
     const kept = new Set(list.map((l) => l.socialMediaLinkId));
     for (const id of stored.keys()) if (!kept.has(id)) await links.delete(id, change);
     for (const [index, l] of list.entries()) {
@@ -149,16 +167,24 @@ export function createProfileService(deps: {
         id = await profiles.change([], async (change) => {
           if ((await profiles.countLiveLocked(owner.userId, change)) >= PROFILE_LIMITS.maxLive) throw profileLimitReached();
           const created = await insertProfile(owner, profile, change);
-          await writeLinks(owner, created, list, change);
+          // The template's company links stay first; the sent links are the owner's own.
+          const company = (await links.listByProfile(created, change)).map((r) => ({
+            socialMediaLinkId: r.id,
+            type: r.type as LinkType,
+            link: r.link,
+            name: r.name,
+          }));
+          await writeLinks(owner, created, [...company, ...list], change);
           return created;
         });
       } else {
         const profileId = id;
         await ownOrThrow(owner, profileId);
         if (templates) assertUnlocked(editableFields(profile), await templates.lockedOf(profileId));
+        const companyLocked = templates ? await templates.linksLocked(profileId) : false;
         await profiles.change([profileId], async (change) => {
           if (!(await profiles.updateOwn(owner.userId, profileId, patchOf(profile), change))) throw profileNotFound();
-          await writeLinks(owner, profileId, list, change);
+          await writeLinks(owner, profileId, list, change, companyLocked);
         });
       }
       return present((await profiles.findOwn(owner.userId, id))!);
@@ -187,7 +213,10 @@ export function createProfileService(deps: {
     async lockedFields(owner: Owner, profileId: string): Promise<LockedFields> {
       await ownOrThrow(owner, profileId);
       const locked = templates ? await templates.lockedOf(profileId) : {};
-      return { lockedFields: PROFILE_TEXT_FIELDS.filter((field) => field in locked) };
+      const fields = PROFILE_TEXT_FIELDS.filter((field) => field in locked);
+      if (!templates || !(await templates.linksLocked(profileId))) return { lockedFields: fields, lockedLinkIds: [] };
+      const company = (await links.listByProfile(profileId)).filter((row) => row.templateId);
+      return { lockedFields: [...fields, 'links'], lockedLinkIds: company.map((row) => row.id) };
     },
 
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */

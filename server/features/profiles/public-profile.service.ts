@@ -4,7 +4,7 @@ import { notFound, profileNotFound } from '../../http/errors.ts';
 import { presentProfile } from './profile.presenter.ts';
 import type { LinkRepository } from './link.repository.ts';
 import type { ProfileRepository } from './profile.repository.ts';
-import { presentPublicProfile, presentPublicProfileEnvelope } from './public-profile.presenter.ts';
+import { asFormerMember, presentPublicProfile, presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
 import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from '../stats/index.ts';
@@ -22,12 +22,19 @@ function leftCompanyOf(stored: string | null): LeftCompany | null {
 export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
   const { profiles, links, views, jsonCache } = deps;
 
-  async function get(profileId: string): Promise<Profile | null> {
-    const row = await profiles.findActive(profileId);
-    return row ? presentProfile(row, await links.listByProfile(row.id)) : null;
+  /** A row as the public reads it: a former member's company profile gives only their name and the company's contact (issue 24). */
+  async function publicOf(row: Parameters<typeof presentProfile>[0]): Promise<PublicSourceProfile> {
+    const left = leftCompanyOf(row.leftCompany);
+    return left ? asFormerMember(presentProfile(row, []), left) : presentProfile(row, await links.listByProfile(row.id));
   }
 
-  async function getOrThrow(profileId: string): Promise<Profile> {
+  /** The public profile (JSON calls, vCard, contact exchange); `left` set when its owner left the company. */
+  async function get(profileId: string): Promise<PublicSourceProfile | null> {
+    const row = await profiles.findActive(profileId);
+    return row ? publicOf(row) : null;
+  }
+
+  async function getOrThrow(profileId: string): Promise<PublicSourceProfile> {
     const profile = await get(profileId);
     if (!profile) throw profileNotFound();
     return profile;
@@ -88,7 +95,7 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
     async showByShortLink(shortLinkId: string) {
       const row = await profiles.findActiveByShortLink(shortLinkId);
       if (!row) throw notFound(ErrorCode.cardNotRegistered, 'Profile not found.');
-      const p = presentPublicProfile(presentProfile(row, await links.listByProfile(row.id)));
+      const p = presentPublicProfile(await publicOf(row));
       return {
         id: p.id,
         shortLinkId: p.shortLinkId,

@@ -5,7 +5,7 @@ import { profileNotFound } from '../../http/errors.ts';
 import { vcardPhoto } from '../../images/image.processor.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
-import type { PublicProfileService } from '../profiles/index.ts';
+import type { PublicProfileService, PublicSourceProfile } from '../profiles/index.ts';
 import type { VisitService } from '../stats/index.ts';
 import type { VisitClient } from '../../lib/visit-decision.ts';
 
@@ -16,11 +16,16 @@ export type DownloadClient = VisitClient & { source: VisitSource };
 export function createDownloadService(deps: { publicUrl: string; publicProfiles: PublicProfileService; storage: Storage; visits: VisitService }) {
   const { publicUrl, publicProfiles, storage, visits } = deps;
 
+  /**
+   * The profile a download describes. Issue 24: for a former member's company profile that is
+   * the company's contact (name, website, phone), not the person's: their name is left out too.
+   */
   async function publicProfile(profileId: string): Promise<Profile> {
     const profile = await publicProfiles.get(profileId);
     if (!profile) throw profileNotFound();
-    return profile;
+    return contactOf(profile);
   }
+  const contactOf = (profile: PublicSourceProfile): Profile => (profile.left ? { ...profile, personalTitle: '', firstName: '', lastName: '' } : profile);
 
   const profileUrl = (id: string) => `${publicUrl}/p/${id}`;
 
@@ -53,8 +58,9 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
     },
 
     /** The vCard of a profile for the contact-exchange mail (D5). */
-    async vcardOf(profile: Profile): Promise<{ text: string; fileName: string }> {
-      return { text: buildVcardFor(profile, undefined, await photoOf(profile)), fileName: vcardFileName(profile) };
+    async vcardOf(profile: PublicSourceProfile): Promise<{ text: string; fileName: string }> {
+      const contact = contactOf(profile);
+      return { text: buildVcardFor(contact, undefined, await photoOf(contact)), fileName: vcardFileName(contact) };
     },
   };
 

@@ -57,7 +57,8 @@ export default function EditProfilePage() {
     <ProfileEditor
       key={isNew ? 'new' : `${id}:${profile.dataUpdatedAt}`}
       profile={isNew ? null : (profile.data ?? null)}
-      locked={new Set(locks.data?.lockedFields ?? [])}
+      locked={new Set((locks.data?.lockedFields ?? []).filter((f) => f !== 'links'))}
+      lockedLinks={new Set(locks.data?.lockedLinkIds ?? [])}
     />
   );
 }
@@ -67,12 +68,12 @@ export default function EditProfilePage() {
  * profile and all its links in one call, one transaction (POST /profile/save): it is stored
  * whole or not at all, and on failure everything typed stays for another try.
  */
-function ProfileEditor({ profile, locked }: { profile: Profile | null; locked: ReadonlySet<ProfileTextField> }) {
+function ProfileEditor({ profile, locked, lockedLinks }: { profile: Profile | null; locked: ReadonlySet<ProfileTextField>; lockedLinks: ReadonlySet<string> }) {
   const { t } = useTranslation('edit_profile');
   const { t: tm } = useTranslation('molecules');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const draft = useProfileDraft(profile, locked);
+  const draft = useProfileDraft(profile, locked, lockedLinks);
   const [saveError, setSaveError] = useState<string | null>(null);
   useDocumentTitle(profile ? t('title') : t('title_new'));
 

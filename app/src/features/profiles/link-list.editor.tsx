@@ -24,6 +24,8 @@ export interface LinkListEditorProps {
   /** `web` or `social`: names the group for screen readers and picks the type list. */
   group: 'web' | 'social';
   links: LinkDraft[];
+  /** Issue 24: ids of company links the organisation's template locks: read-only, not deletable (they may still move). */
+  lockedLinks?: ReadonlySet<string>;
   types: readonly LinkType[];
   onChange: (key: string, patch: Partial<Pick<LinkDraft, 'type' | 'link' | 'name'>>) => void;
   onDelete: (draft: LinkDraft) => void;
@@ -36,7 +38,7 @@ export interface LinkListEditorProps {
  * The links of one group, reorderable by drag and drop with the handle or by keyboard
  * (focus the handle, Space, arrow keys, Space), with spoken instructions and announcements.
  */
-export function LinkListEditor({ group, links, types, onChange, onDelete, onReorder, onAdd }: LinkListEditorProps) {
+export function LinkListEditor({ group, links, lockedLinks, types, onChange, onDelete, onReorder, onAdd }: LinkListEditorProps) {
   const { t } = useTranslation('edit_profile');
   const sensors = useSensors(
     // A small distance keeps a tap on the handle from starting a drag.
@@ -80,7 +82,15 @@ export function LinkListEditor({ group, links, types, onChange, onDelete, onReor
           <SortableContext items={links.map((l) => l.key)} strategy={verticalListSortingStrategy}>
             <ol className="stacked-list link-list" data-testid={`links-${group}`}>
               {links.map((draft, index) => (
-                <SortableLinkRow key={draft.key} draft={draft} index={index} types={types} onChange={onChange} onDelete={onDelete} />
+                <SortableLinkRow
+                  key={draft.key}
+                  draft={draft}
+                  index={index}
+                  locked={draft.id !== null && Boolean(lockedLinks?.has(draft.id))}
+                  types={types}
+                  onChange={onChange}
+                  onDelete={onDelete}
+                />
               ))}
             </ol>
           </SortableContext>
@@ -96,18 +106,25 @@ export function LinkListEditor({ group, links, types, onChange, onDelete, onReor
 interface RowProps {
   draft: LinkDraft;
   index: number;
+  locked: boolean;
   types: readonly LinkType[];
   onChange: LinkListEditorProps['onChange'];
   onDelete: LinkListEditorProps['onDelete'];
 }
 
-function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) {
+function SortableLinkRow({ draft, index, locked, types, onChange, onDelete }: RowProps) {
   const { t } = useTranslation('edit_profile');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: draft.key });
   const id = useId();
   const name = draft.name || draft.link || t('links.empty_link');
   // Issue 23: say what a direct link is, and that a user name is enough where one exists.
-  const hint = draft.type === 'hardLink' ? t('links.hard_link_hint') : takesHandle(draft.type) ? t('links.handle_hint') : null;
+  const hint = locked
+    ? t('locked_by_organisation')
+    : draft.type === 'hardLink'
+      ? t('links.hard_link_hint')
+      : takesHandle(draft.type)
+        ? t('links.handle_hint')
+        : null;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <li
@@ -129,7 +146,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
       <div className="link-fields">
         <div className="field field-type">
           <label htmlFor={`${id}-type`}>{t('links.type')}</label>
-          <select id={`${id}-type`} value={draft.type} onChange={(e) => onChange(draft.key, { type: e.target.value as LinkType })}>
+          <select id={`${id}-type`} value={draft.type} disabled={locked} onChange={(e) => onChange(draft.key, { type: e.target.value as LinkType })}>
             {types.map((type) => (
               <option key={type} value={type}>
                 {t(`link_types.${type}`)}
@@ -137,7 +154,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
             ))}
           </select>
         </div>
-        <div className="field field-link">
+        <div className={`field field-link${locked ? ' is-locked' : ''}`}>
           <label htmlFor={`${id}-link`}>{t('links.link')}</label>
           <input
             id={`${id}-link`}
@@ -147,6 +164,7 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
             maxLength={2048}
             placeholder={takesHandle(draft.type) ? t('links.handle_placeholder') : t('links.link_placeholder')}
             aria-describedby={hintId}
+            readOnly={locked}
             value={draft.link}
             onChange={(e) => onChange(draft.key, { link: e.target.value })}
             // Issue 23: a user name or @handle becomes the network's address (the API does the same).
@@ -161,14 +179,23 @@ function SortableLinkRow({ draft, index, types, onChange, onDelete }: RowProps) 
             </p>
           )}
         </div>
-        <div className="field field-name">
+        <div className={`field field-name${locked ? ' is-locked' : ''}`}>
           <label htmlFor={`${id}-name`}>{t('links.name')}</label>
-          <input id={`${id}-name`} type="text" maxLength={200} value={draft.name} onChange={(e) => onChange(draft.key, { name: e.target.value })} />
+          <input
+            id={`${id}-name`}
+            type="text"
+            maxLength={200}
+            readOnly={locked}
+            value={draft.name}
+            onChange={(e) => onChange(draft.key, { name: e.target.value })}
+          />
         </div>
       </div>
-      <button type="button" className="icon-button danger" aria-label={t('links.delete_named', { name })} onClick={() => onDelete(draft)}>
-        <TrashIcon />
-      </button>
+      {!locked && (
+        <button type="button" className="icon-button danger" aria-label={t('links.delete_named', { name })} onClick={() => onDelete(draft)}>
+          <TrashIcon />
+        </button>
+      )}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import type { Profile, ProfileTextField } from '../../../../shared/schemas/profi
 import { draftsFromLinks, emptyFields, fieldsFromProfile, hasUnsavedChanges, isWebLinkType, type LinkDraft, type ProfileFields } from './profile-form.ts';
 
 const NOTHING_LOCKED: ReadonlySet<ProfileTextField> = new Set();
+const NO_LINKS_LOCKED: ReadonlySet<string> = new Set();
 
 /** What a link row's inputs change. */
 export type LinkPatch = Partial<Pick<LinkDraft, 'type' | 'link' | 'name'>>;
@@ -11,9 +12,14 @@ export type LinkPatch = Partial<Pick<LinkDraft, 'type' | 'link' | 'name'>>;
  * What the owner typed into the editor and has not saved yet: the text fields and the two
  * link groups. It lives in the page and survives a failed save untouched; the page mounts it
  * again from the server's answer after a save. `locked`: the fields the profile's organisation
- * template locks (issue 24), which the inputs show read-only.
+ * template locks (issue 24), which the inputs show read-only; `lockedLinks`: the ids of the
+ * company links it locks, shown read-only and without a delete button.
  */
-export function useProfileDraft(profile: Profile | null, locked: ReadonlySet<ProfileTextField> = NOTHING_LOCKED) {
+export function useProfileDraft(
+  profile: Profile | null,
+  locked: ReadonlySet<ProfileTextField> = NOTHING_LOCKED,
+  lockedLinks: ReadonlySet<string> = NO_LINKS_LOCKED,
+) {
   const [initialFields] = useState<ProfileFields>(() => (profile ? fieldsFromProfile(profile) : emptyFields()));
   const [fields, setFields] = useState<ProfileFields>(initialFields);
   const initialDrafts = useMemo(() => draftsFromLinks(profile?.socialMediaLinks ?? []), [profile]);
@@ -36,7 +42,7 @@ export function useProfileDraft(profile: Profile | null, locked: ReadonlySet<Pro
 
   const dirty = useMemo(() => hasUnsavedChanges(initialFields, fields, [...webLinks, ...socialLinks]), [initialFields, fields, webLinks, socialLinks]);
 
-  return { fields, locked, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
+  return { fields, locked, lockedLinks, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
 }
 
 /** The editor's unsaved state and its setters, as sections receive it. */

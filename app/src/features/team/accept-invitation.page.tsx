@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-text.ts';
+import { toast } from '../../components/toast.ts';
+import { profileKeys } from '../profiles/index.ts';
 import { teamApi, teamKeys } from './team.api.ts';
 import '../../styles/security.css';
+import '../../styles/team.css';
 
-type State = { kind: 'working' } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
+type State = { kind: 'working' } | { kind: 'done'; name: string; organisationId: string } | { kind: 'failed'; message: string };
 
 /** The invitation mail's link, `/team/accept?token=…`: accepts once signed in (the guard sends a visitor to sign in or register first). */
 export default function AcceptInvitationPage() {
@@ -27,7 +30,7 @@ export default function AcceptInvitationPage() {
       .accept(token)
       .then(async (organisation) => {
         await queryClient.invalidateQueries({ queryKey: teamKeys.all });
-        setState({ kind: 'done', name: organisation.name });
+        setState({ kind: 'done', name: organisation.name, organisationId: organisation.organisationId });
       })
       .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error, tm) }));
   }, [token, queryClient, tm]);
@@ -52,8 +55,9 @@ export default function AcceptInvitationPage() {
             <p className="alert alert-success" role="status">
               {t('accept_done', { name: state.name })}
             </p>
-            <div>
-              <Link className="btn btn-primary" to="/team">
+            <div className="team-actions">
+              <CompanyProfileOffer organisationId={state.organisationId} />
+              <Link className="btn btn-secondary" to="/team">
                 {t('to_team')}
               </Link>
             </div>
@@ -72,5 +76,38 @@ export default function AcceptInvitationPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Issue 24: with one template in the organisation, the new member makes their company profile
+ * right here (it starts with the name and job title the admin's CSV gave); with several they
+ * pick one in the Team area.
+ */
+function CompanyProfileOffer({ organisationId }: { organisationId: string }) {
+  const { t } = useTranslation('team');
+  const { t: tm } = useTranslation('molecules');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const templates = useQuery({ queryKey: teamKeys.templates(organisationId), queryFn: () => teamApi.templates(organisationId) });
+  const only = templates.data?.templates.length === 1 ? templates.data.templates[0] : null;
+  if (!only) return null;
+  const create = async () => {
+    setBusy(true);
+    try {
+      const profile = await teamApi.createCompanyProfile(only.templateId, only.name);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      toast.success(t('template_profile_created'));
+      await navigate(`/profile/${profile.id}`);
+    } catch (error) {
+      toast.error(errorMessage(error, tm));
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void create()}>
+      {t('template_create_profile')}
+    </button>
   );
 }

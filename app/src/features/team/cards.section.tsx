@@ -112,41 +112,68 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
             <p className="muted">{t('cards_none')}</p>
           ) : (
             <ul className="session-list">
-              {list.filter(shown(filter)).map((card) => (
-                <li key={card.cardId} className="session-row team-row">
-                  <div className="session-body">
-                    <span className="session-device team-email">{card.cardId}</span>
-                    <span className="session-meta">{card.blocked ? t('card_blocked') : card.member ? card.member.email : t('card_unassigned')}</span>
-                  </div>
-                  <div className="team-actions">
-                    <select
-                      aria-label={t('card_assign_to', { cardId: card.cardId })}
-                      value={card.member?.userId ?? ''}
-                      disabled={card.blocked}
-                      onChange={(e) =>
-                        void act(() => teamApi.assignCard(organisationId, card.cardId, e.target.value), t('card_assigned', { cardId: card.cardId }))
-                      }
-                    >
-                      {!card.member && <option value="">{t('card_choose_member')}</option>}
-                      {(members.data?.members ?? []).map((m) => (
-                        <option key={m.userId} value={m.userId}>
-                          {m.email}
-                        </option>
-                      ))}
-                    </select>
-                    {card.member && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        aria-label={t('card_unassign_label', { cardId: card.cardId })}
-                        onClick={() => void act(() => teamApi.unassignCard(organisationId, card.cardId), t('card_unassigned_done', { cardId: card.cardId }))}
+              {list.filter(shown(filter)).map((card) => {
+                // Issue 24: a member with several company profiles: the admin picks the one the card shows.
+                const choices = card.member ? (cards.data?.companyProfiles ?? []).filter((p) => p.userId === card.member!.userId) : [];
+                return (
+                  <li key={card.cardId} className="session-row team-row">
+                    <div className="session-body">
+                      <span className="session-device team-email">{card.cardId}</span>
+                      <span className="session-meta">{card.blocked ? t('card_blocked') : card.member ? card.member.email : t('card_unassigned')}</span>
+                    </div>
+                    <div className="team-actions">
+                      <select
+                        aria-label={t('card_assign_to', { cardId: card.cardId })}
+                        value={card.member?.userId ?? ''}
+                        disabled={card.blocked}
+                        onChange={(e) =>
+                          void act(() => teamApi.assignCard(organisationId, card.cardId, e.target.value), t('card_assigned', { cardId: card.cardId }))
+                        }
                       >
-                        {t('card_unassign')}
-                      </button>
-                    )}
-                  </div>
-                </li>
-              ))}
+                        {!card.member && <option value="">{t('card_choose_member')}</option>}
+                        {(members.data?.members ?? []).map((m) => (
+                          <option key={m.userId} value={m.userId}>
+                            {m.email}
+                          </option>
+                        ))}
+                      </select>
+                      {choices.length > 1 && (
+                        <>
+                          <span className="session-meta" aria-hidden="true">
+                            {t('template_card_shows')}
+                          </span>
+                          <select
+                            aria-label={t('template_card_profile_of', { cardId: card.cardId })}
+                            value={card.profileId ?? ''}
+                            onChange={(e) =>
+                              void act(
+                                () => teamApi.assignCard(organisationId, card.cardId, choices[0].userId, e.target.value),
+                                t('template_card_profile_changed', { cardId: card.cardId }),
+                              )
+                            }
+                          >
+                            {choices.map((p) => (
+                              <option key={p.profileId} value={p.profileId}>
+                                {p.name}
+                              </option>
+                            ))}
+                          </select>
+                        </>
+                      )}
+                      {card.member && (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          aria-label={t('card_unassign_label', { cardId: card.cardId })}
+                          onClick={() => void act(() => teamApi.unassignCard(organisationId, card.cardId), t('card_unassigned_done', { cardId: card.cardId }))}
+                        >
+                          {t('card_unassign')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </>

@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { teamApi, teamKeys } from './team.api.ts';
+import { InviteCsvSection } from './invite-csv.section.tsx';
 
 /** Addresses typed or pasted (a spreadsheet column, a CSV line): split on commas, semicolons and white space. */
 export const parseEmails = (text: string) => [
@@ -88,6 +89,7 @@ export function InvitationsSection({ organisationId }: { organisationId: string 
           </button>
         </div>
       </form>
+      <InviteCsvSection organisationId={organisationId} onDone={reload} />
       <h3 className="team-subtitle">{t('invitations_title')}</h3>
       {invitations.isPending ? (
         <LoadingBlock />
@@ -106,6 +108,9 @@ export function InvitationsSection({ organisationId }: { organisationId: string 
                   {inv.email}
                   <span className={`badge ${inv.status === 'accepted' ? 'badge-success' : ''}`}>{t(`invitation_status.${inv.status}`)}</span>
                 </span>
+                {(inv.firstName || inv.lastName || inv.jobTitle) && (
+                  <span className="session-meta">{[`${inv.firstName} ${inv.lastName}`.trim(), inv.jobTitle].filter(Boolean).join(' · ')}</span>
+                )}
                 <span className="session-meta">{t('invitation_meta', { role: t(`role.${inv.role}`), date: when(inv.created) })}</span>
               </div>
               {(inv.status === 'pending' || inv.status === 'expired') && (

@@ -7,7 +7,8 @@ import {
   organisationSchema,
   type OrganisationRole,
 } from '../../../../shared/schemas/organisation.schema.ts';
-import { templateListSchema } from '../../../../shared/schemas/organisation-template.schema.ts';
+import { templateListSchema, type TemplateSaveInput } from '../../../../shared/schemas/organisation-template.schema.ts';
+import type { Invitee } from '../../../../shared/schemas/organisation.schema.ts';
 import { cardsCsvResultSchema, organisationCardListSchema, organisationCardSchema } from '../../../../shared/schemas/organisation-card.schema.ts';
 import { organisationLeadListSchema } from '../../../../shared/schemas/organisation-leads.schema.ts';
 import { organisationStatsSchema } from '../../../../shared/schemas/organisation-stats.schema.ts';
@@ -52,19 +53,28 @@ export const teamApi = {
   cards: (id: string) => apiRequest(`/find/own/organisation/cards${q(id)}`, { schema: organisationCardListSchema }),
   registerCards: (organisationId: string, cardIds: string[]) =>
     apiRequest('/organisation/cards/register', { body: { organisationId, cardIds }, schema: z.object({ registered: z.number() }) }),
-  assignCard: (organisationId: string, cardId: string, userId: string) =>
-    apiRequest('/organisation/card/assign', { body: { organisationId, cardId, userId }, schema: organisationCardSchema }),
+  /** POST /organisation/card/assign; `profileId` picks which of the member's company profiles the card shows (else their oldest). */
+  assignCard: (organisationId: string, cardId: string, userId: string, profileId?: string) =>
+    apiRequest('/organisation/card/assign', { body: { organisationId, cardId, userId, profileId }, schema: organisationCardSchema }),
   unassignCard: (organisationId: string, cardId: string) =>
     apiRequest('/organisation/card/unassign', { body: { organisationId, cardId }, schema: organisationCardSchema }),
   assignCsv: (organisationId: string, csv: string) =>
     apiRequest('/organisation/cards/assign-csv', { body: { organisationId, csv }, schema: cardsCsvResultSchema }),
   invite: (organisationId: string, emails: string[], role: 'admin' | 'member') =>
     apiRequest('/organisation/invite', { body: { organisationId, emails, role }, schema: z.object({ invitations: z.array(invitationSchema) }) }),
+  /** POST /organisation/invite with the CSV's people: names and job titles start their company profile. */
+  inviteMany: (organisationId: string, invitees: Invitee[], role: 'admin' | 'member') =>
+    apiRequest('/organisation/invite', { body: { organisationId, invitees, role }, schema: z.object({ invitations: z.array(invitationSchema) }) }),
   invitations: (id: string) => apiRequest(`/find/own/organisation/invitations${q(id)}`, { schema: invitationListSchema }),
   resend: (organisationId: string, invitationId: string) => apiRequest<unknown>('/organisation/invitation/resend', { body: { organisationId, invitationId } }),
   revoke: (organisationId: string, invitationId: string) => apiRequest<unknown>('/organisation/invitation/revoke', { body: { organisationId, invitationId } }),
   accept: (token: string) => apiRequest('/organisation/invitation/accept', { body: { token }, schema: organisationSchema }),
   templates: (id: string) => apiRequest(`/find/own/organisation/templates${q(id)}`, { schema: templateListSchema }),
+  /** POST /organisation/template/save: a new template without `templateId`, else a change of it. */
+  saveTemplate: (body: TemplateSaveInput) => apiRequest('/organisation/template/save', { body, schema: z.object({ templateId: z.string() }) }),
+  /** POST /profile/create {templateId}: the member's company profile from a template (its id). */
+  createCompanyProfile: (templateId: string, profileName: string) =>
+    apiRequest('/profile/create', { body: { templateId, profileName }, schema: z.object({ id: z.string() }) }),
   audit: (id: string) => apiRequest(`/find/own/organisation/audit${q(id)}`, { schema: auditListSchema }),
   /** GET /find/own/organisation/leads: a page of the members' company-profile leads, one member's when `memberId` is set. */
   leads: (id: string, memberId: string, cursor?: string) =>

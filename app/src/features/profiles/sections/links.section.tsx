@@ -17,7 +17,7 @@ import { SectionGroup } from './section-group.tsx';
 export function LinksSection({ profile, draft }: { profile: Profile | null; draft: ProfileDraft }) {
   const { t } = useTranslation('edit_profile');
   const [confirmDialog, confirm] = useConfirm();
-  const { webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink } = draft;
+  const { webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink, lockedLinks } = draft;
 
   // The stored links in the new order, nothing else: what is typed but not saved waits for Save.
   const saveOrder = useEditorMutation({
@@ -57,6 +57,7 @@ export function LinksSection({ profile, draft }: { profile: Profile | null; draf
         <LinkListEditor
           group="web"
           links={webLinks}
+          lockedLinks={lockedLinks}
           types={WEB_LINK_TYPES}
           onChange={patchLink}
           onDelete={(d) => void deleteLink(d)}
@@ -68,6 +69,7 @@ export function LinksSection({ profile, draft }: { profile: Profile | null; draf
         <LinkListEditor
           group="social"
           links={socialLinks}
+          lockedLinks={lockedLinks}
           types={SOCIAL_LINK_TYPES}
           onChange={patchLink}
           onDelete={(d) => void deleteLink(d)}
