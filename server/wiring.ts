@@ -64,6 +64,10 @@ import { createOrganisationLeadService } from './features/organisations/organisa
 import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
 import { createGroupStats } from './features/stats/group-stats.ts';
 import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
+import { createScimRepository } from './features/scim/scim.repository.ts';
+import { createScimTokenService } from './features/scim/scim-token.service.ts';
+import { createScimUserService } from './features/scim/scim-user.service.ts';
+import { createScimGroupService } from './features/scim/scim-group.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -152,6 +156,8 @@ export function createServices(deps: {
   profileStamps.onChanged((ids) => appleWebService.profilesChanged(ids));
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
+  const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
+  const scim = createScimRepository(db);
   return {
     rateLimiter,
     decodeSlots,
@@ -245,7 +251,11 @@ export function createServices(deps: {
       groupStats: createGroupStats({ visits: visitCounts }),
       timeZones,
     }),
-    invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
+    invitations,
+    /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
+    scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
+    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, log }),
+    scimGroups: createScimGroupService({ scim }),
     account: createAccountService({
       auth,
       db,

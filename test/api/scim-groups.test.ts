@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { ENTERPRISE, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
+
+/**
+ * Issue 27: SCIM Groups with members added and removed through PATCH in the shapes Entra ID and
+ * Okta send, and the discovery documents (RFC 7644 §4) that identity providers read first.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function users(token: string, count: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push((await scim(t, token, 'POST', '/scim/v2/Users', { userName: `g${i}.${Date.now()}@example.com`, active: false })).body.id);
+  return ids;
+}
+
+describe('POST /scim/v2/Groups, GET /scim/v2/Groups, GET /scim/v2/Groups/:id, PATCH /scim/v2/Groups/:id, PUT /scim/v2/Groups/:id, DELETE /scim/v2/Groups/:id', () => {
+  it('follows Entra ID: create, find by displayName without members, add and remove members, rename, delete', async () => {
+    const org = await scimOrganisation(t);
+    const [u1, u2, u3] = await users(org.token, 3);
+    const created = await scim(t, org.token, 'POST', '/scim/v2/Groups', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      externalId: 'grp-1',
+      displayName: 'Sales',
+      members: [],
+    });
+    expect(created.status, created.raw).toBe(201);
+    const id = created.body.id as string;
+    expect(created.body).toMatchObject({ displayName: 'Sales', externalId: 'grp-1', members: [], meta: { resourceType: 'Group', version: 'W/"1"' } });
+
+    const found = await scim(t, org.token, 'GET', `/scim/v2/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "sales"')}`);
+    expect(found.body.totalResults).toBe(1);
+    expect(found.body.Resources[0]).not.toHaveProperty('members');
+
+    const add = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Add', path: 'members', value: [{ value: u1 }, { value: u2 }, { value: u3 }] }],
+    });
+    expect(add.status, add.raw).toBe(200);
+    expect(add.body.members.map((m: { value: string }) => m.value).sort()).toEqual([u1, u2, u3].sort());
+    // The users show their group.
+    expect((await scim(t, org.token, 'GET', `/scim/v2/Users/${u1}`)).body.groups).toEqual([expect.objectContaining({ value: id, display: 'Sales' })]);
+
+    const remove = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'Remove', path: 'members', value: [{ value: u1 }] },
+        { op: 'Replace', path: 'displayName', value: 'Sales EMEA' },
+      ],
+    });
+    expect(remove.body.displayName).toBe('Sales EMEA');
+    expect(remove.body.members.map((m: { value: string }) => m.value).sort()).toEqual([u2, u3].sort());
+    const byMember = await scim(t, org.token, 'GET', `/scim/v2/Groups?filter=${encodeURIComponent(`members[value eq "${u2}"]`)}`);
+    expect(byMember.body.Resources.map((g: { id: string }) => g.id)).toEqual([id]);
+
+    expect((await scim(t, org.token, 'DELETE', `/scim/v2/Groups/${id}`)).status).toBe(204);
+    expectScimError(await scim(t, org.token, 'GET', `/scim/v2/Groups/${id}`), 404);
+    expect((await scim(t, org.token, 'GET', `/scim/v2/Users/${u1}`)).body.groups).toEqual([]);
+  });
+
+  it('follows Okta: remove by a member filter, replace with an object value holding the id, PUT with members', async () => {
+    const org = await scimOrganisation(t);
+    const [u1, u2] = await users(org.token, 2);
+    const id = (await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'Engineering', members: [{ value: u1 }, { value: u2 }] })).body.id;
+    const removed = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'remove', path: `members[value eq "${u1}"]` },
+        { op: 'replace', value: { id, displayName: 'Engineering DE' } },
+      ],
+    });
+    expect(removed.status, removed.raw).toBe(200);
+    expect(removed.body).toMatchObject({ displayName: 'Engineering DE', members: [expect.objectContaining({ value: u2 })] });
+    const put = await scim(t, org.token, 'PUT', `/scim/v2/Groups/${id}`, { displayName: 'Engineering', members: [{ value: u1 }] });
+    expect(put.body.members.map((m: { value: string }) => m.value)).toEqual([u1]);
+    expect(put.body.meta.version).toBe('W/"3"');
+  });
+
+  it('refuses a second group of one name, unknown members and malformed PATCHes with SCIM errors, changing nothing', async () => {
+    const org = await scimOrganisation(t);
+    const id = (await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'Support' })).body.id;
+    expectScimError(await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'SUPPORT' }), 409, 'uniqueness');
+    expectScimError(await scim(t, org.token, 'POST', '/scim/v2/Groups', { members: [] }), 400, 'invalidValue');
+    expectScimError(
+      await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, { Operations: [{ op: 'add', path: 'members', value: [{ value: 'nobody' }] }] }),
+      400,
+      'invalidValue',
+    );
+    expectScimError(
+      await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, { Operations: [{ op: 'remove', path: 'members[value eq' }] }),
+      400,
+      'invalidPath',
+    );
+    expectScimError(await scim(t, org.token, 'GET', `/scim/v2/Groups?filter=${encodeURIComponent('displayName eq')}`), 400, 'invalidFilter');
+    expect((await scim(t, org.token, 'GET', `/scim/v2/Groups/${id}`)).body.meta.version).toBe('W/"1"');
+  });
+});
+
+describe('GET /scim/v2/ServiceProviderConfig, GET /scim/v2/ResourceTypes, GET /scim/v2/ResourceTypes/:id, GET /scim/v2/Schemas, GET /scim/v2/Schemas/:id', () => {
+  it('describe what this service provider supports, its resource types and their schemas', async () => {
+    const org = await scimOrganisation(t);
+    const config = await scim(t, org.token, 'GET', '/scim/v2/ServiceProviderConfig');
+    expect(config.status).toBe(200);
+    expect(String(config.headers['content-type'])).toContain('application/scim+json');
+    expect(config.body).toMatchObject({
+      patch: { supported: true },
+      bulk: { supported: false },
+      filter: { supported: true, maxResults: 200 },
+      etag: { supported: true },
+      sort: { supported: false },
+      authenticationSchemes: [expect.objectContaining({ type: 'oauthbearertoken' })],
+    });
+    const types = await scim(t, org.token, 'GET', '/scim/v2/ResourceTypes');
+    expect(types.body.Resources.map((r: { id: string }) => r.id)).toEqual(['User', 'Group']);
+    expect((await scim(t, org.token, 'GET', '/scim/v2/ResourceTypes/User')).body.schemaExtensions).toEqual([{ schema: ENTERPRISE, required: false }]);
+    expectScimError(await scim(t, org.token, 'GET', '/scim/v2/ResourceTypes/Printer'), 404);
+    const schemas = await scim(t, org.token, 'GET', '/scim/v2/Schemas');
+    expect(schemas.body.totalResults).toBe(3);
+    const enterprise = await scim(t, org.token, 'GET', `/scim/v2/Schemas/${ENTERPRISE}`);
+    expect(enterprise.body.attributes.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(['department', 'employeeNumber', 'manager']));
+    expectScimError(await scim(t, org.token, 'GET', '/scim/v2/Schemas/urn:nothing'), 404);
+    // Discovery needs the token too.
+    expect((await t.app.inject({ method: 'GET', url: '/scim/v2/ServiceProviderConfig' })).statusCode).toBe(401);
+  });
+});
