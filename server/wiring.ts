@@ -68,6 +68,8 @@ import { createScimRepository } from './features/scim/scim.repository.ts';
 import { createScimTokenService } from './features/scim/scim-token.service.ts';
 import { createScimUserService } from './features/scim/scim-user.service.ts';
 import { createScimGroupService } from './features/scim/scim-group.service.ts';
+import { createScimTemplateSync } from './features/scim/scim-templates.ts';
+import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -158,6 +160,8 @@ export function createServices(deps: {
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
   const scim = createScimRepository(db);
+  const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, organisationService });
+  const syncTemplates = createScimTemplateSync({ scim, memberTemplates });
   return {
     rateLimiter,
     decodeSlots,
@@ -254,8 +258,8 @@ export function createServices(deps: {
     invitations,
     /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
     scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
-    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, log }),
-    scimGroups: createScimGroupService({ scim }),
+    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, syncTemplates, log }),
+    scimGroups: createScimGroupService({ scim, syncTemplates }),
     account: createAccountService({
       auth,
       db,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { ENTERPRISE, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
+import { acceptInvitation, ENTERPRISE, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
 
 /**
  * Issue 27: SCIM Groups with members added and removed through PATCH in the shapes Entra ID and
@@ -99,6 +99,53 @@ describe('POST /scim/v2/Groups, GET /scim/v2/Groups, GET /scim/v2/Groups/:id, PA
     );
     expectScimError(await scim(t, org.token, 'GET', `/scim/v2/Groups?filter=${encodeURIComponent('displayName eq')}`), 400, 'invalidFilter');
     expect((await scim(t, org.token, 'GET', `/scim/v2/Groups/${id}`)).body.meta.version).toBe('W/"1"');
+  });
+});
+
+describe('PATCH /scim/v2/Groups/:id moves members between templates', () => {
+  it('gives a member the template named like their group: the company profile takes its locked values, on every group change', async () => {
+    const org = await scimOrganisation(t);
+    const save = async (name: string) =>
+      (
+        await t.post(
+          '/organisation/template/save',
+          { organisationId: org.organisationId, name, values: { companyName: `Acme ${name}` }, locked: ['companyName'] },
+          org.admin,
+        )
+      ).body.templateId as string;
+    const sales = await save('Sales');
+    await save('Engineering');
+    const member = await t.signUp();
+    await t.post('/organisation/invite', { organisationId: org.organisationId, emails: [member.email] }, org.admin);
+    await acceptInvitation(t, member.email, member);
+    const profileId = (await t.post('/profile/create', { templateId: sales, firstName: 'Mo', lastName: 'Member' }, member)).body.id as string;
+    const companyName = async () =>
+      (await t.app.db.selectFrom('profile').select('companyName').where('id', '=', profileId).executeTakeFirstOrThrow()).companyName;
+    expect(await companyName()).toBe('Acme Sales');
+
+    // The IdP provisions the existing member (linked, no invitation) and pushes two groups.
+    const userId = (await scim(t, org.token, 'POST', '/scim/v2/Users', { userName: member.email })).body.id as string;
+    const salesGroup = (await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'sales', members: [{ value: userId }] })).body.id;
+    const engineering = (await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'Engineering' })).body.id;
+    expect(await companyName()).toBe('Acme Sales');
+
+    // Moved: out of Sales, into Engineering.
+    await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${salesGroup}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'remove', path: `members[value eq "${userId}"]` }],
+    });
+    const moved = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${engineering}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: userId }] }],
+    });
+    expect(moved.status, moved.raw).toBe(200);
+    expect(await companyName()).toBe('Acme Engineering');
+    // The page shows it at once, and the member's locks are Engineering's.
+    expect((await t.get(`/p/${profileId}?lng=en`)).raw).toContain('Acme Engineering');
+    const save403 = await t.post('/profile/update', { id: profileId, companyName: 'Acme Sales' }, member);
+    expect(save403.status).toBe(403);
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${org.organisationId}`, org.admin)).body.entries;
+    expect(audit.map((e: { action: string; detail: string }) => `${e.action} ${e.detail}`)).toContain('member.template Engineering');
   });
 });
 

@@ -43,6 +43,11 @@ export function createTemplateRepository(db: Db) {
         .execute();
       return rows.map((r) => r.profileId);
     },
+    /** Issue 27 (SCIM groups): these company profiles follow another template of the same organisation from now on. */
+    async moveProfiles(organisationId: string, profileIds: readonly string[], templateId: string, trx: Db) {
+      if (!profileIds.length) return;
+      await trx.updateTable('templatedProfile').set({ templateId }).where('organisationId', '=', organisationId).where('profileId', 'in', profileIds).execute();
+    },
     /**
      * Issue 25: the organisation whose company profile this is (made from its template, the
      * owner still a member), read inside `trx`; undefined otherwise. Its webhooks hear of the
@@ -84,7 +89,7 @@ export function createTemplateRepository(db: Db) {
         .selectFrom('templatedProfile')
         .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
         .innerJoin('organisationTemplate', 'organisationTemplate.id', 'templatedProfile.templateId')
-        .select(['templatedProfile.profileId', 'templatedProfile.userId', 'organisationTemplate.fieldValues'])
+        .select(['templatedProfile.profileId', 'templatedProfile.userId', 'templatedProfile.templateId', 'organisationTemplate.fieldValues'])
         .where('templatedProfile.organisationId', '=', organisationId)
         .where('profile.status', '!=', 'DELETED')
         // One that says its owner left (an earlier membership) is no company profile any more.

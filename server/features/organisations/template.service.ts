@@ -17,7 +17,7 @@ const parse = (row: Pick<OrganisationTemplateTable, 'fieldValues' | 'locked'>) =
   locked: JSON.parse(row.locked) as TemplateField[],
 });
 /** The values a template's locks keep: every locked field, blank when the template leaves it empty. */
-const lockedValues = (values: Values, locked: readonly TemplateField[]): Partial<Record<ProfileTextField, string>> =>
+export const lockedValues = (values: Values, locked: readonly TemplateField[]): Partial<Record<ProfileTextField, string>> =>
   Object.fromEntries(locked.map((f) => [f, values[f] ?? '']));
 
 function present(row: OrganisationTemplateTable, profileCount: number): Template {

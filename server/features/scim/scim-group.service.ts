@@ -8,6 +8,7 @@ import { groupAttributes, presentGroup, presentList } from './scim.presenter.ts'
 import { groupSchema, validGroup } from './scim-resource.ts';
 import type { ScimContext } from './scim-token.service.ts';
 import type { ScimRepository } from './scim.repository.ts';
+import type { ScimTemplateSync } from './scim-templates.ts';
 import { filterOf, pageOf } from './scim-user.service.ts';
 
 const WRITE_ATTEMPTS = 20;
@@ -17,8 +18,8 @@ const WRITE_ATTEMPTS = 20;
  * organisation; another organisation's or an unknown id is SCIM's 400 `invalidValue`). Member
  * changes and the group's version are written in one transaction under compare-and-set.
  */
-export function createScimGroupService(deps: { scim: ScimRepository }) {
-  const { scim } = deps;
+export function createScimGroupService(deps: { scim: ScimRepository; syncTemplates: ScimTemplateSync }) {
+  const { scim, syncTemplates } = deps;
 
   async function present(ctx: ScimContext, rows: ScimGroupTable[]) {
     const members = await scim.membersOfGroups(rows.map((r) => r.id));
@@ -66,7 +67,10 @@ export function createScimGroupService(deps: { scim: ScimRepository }) {
         { add: after.filter((m) => !before.includes(m)), remove: before.filter((m) => !after.includes(m)) },
       );
       if (outcome === 'duplicate') throw taken(next.displayName);
-      if (outcome === 'updated') return (await scim.group(ctx.organisationId, id))!;
+      if (outcome === 'updated') {
+        await syncTemplates(ctx, [...new Set([...before, ...after])]);
+        return (await scim.group(ctx.organisationId, id))!;
+      }
       if (ifMatch) throw new ScimError(412, 'The resource changed since that version (If-Match).', 'invalidVers');
     }
     throw new ScimError(409, 'The group is being changed by other requests; please try again.');
@@ -88,6 +92,7 @@ export function createScimGroupService(deps: { scim: ScimRepository }) {
         lastModified: now,
       };
       if (!(await scim.insertGroup(row, memberIds))) throw taken(group.displayName);
+      await syncTemplates(ctx, memberIds);
       return (await present(ctx, [row]))[0];
     },
     async get(ctx: ScimContext, id: string) {
@@ -124,7 +129,9 @@ export function createScimGroupService(deps: { scim: ScimRepository }) {
       return (await present(ctx, [row]))[0];
     },
     async remove(ctx: ScimContext, id: string) {
+      const members = (await scim.membersOfGroups([id])).map((m) => m.id);
       if (!(await scim.deleteGroup(ctx.organisationId, id))) throw scimNotFound('Group');
+      await syncTemplates(ctx, members);
     },
   };
 }

@@ -10,6 +10,7 @@ import { etagOf, presentList, presentUser } from './scim.presenter.ts';
 import { mailOf, userSchema, validUser } from './scim-resource.ts';
 import type { ScimContext } from './scim-token.service.ts';
 import type { ScimRepository } from './scim.repository.ts';
+import type { ScimTemplateSync } from './scim-templates.ts';
 
 /** Most resources one list answer holds (ServiceProviderConfig's `filter.maxResults`). */
 export const SCIM_MAX_RESULTS = 200;
@@ -56,9 +57,10 @@ export function createScimUserService(deps: {
   scim: ScimRepository;
   organisations: OrganisationService;
   invitations: InvitationService;
+  syncTemplates: ScimTemplateSync;
   log: FastifyBaseLogger;
 }) {
-  const { scim, organisations, invitations, log } = deps;
+  const { scim, organisations, invitations, syncTemplates, log } = deps;
 
   async function present(ctx: ScimContext, rows: ScimUserTable[]) {
     const groups = await scim.groupsOfUsers(
@@ -95,7 +97,7 @@ export function createScimUserService(deps: {
   /** An active user joins: linked when their account is a member, else invited once (again after a deactivation). */
   async function onboard(ctx: ScimContext, row: ScimUserTable, user: ScimUser) {
     const userId = await accountOf(ctx, row);
-    if (userId && (await scim.isMember(ctx.organisationId, userId))) return;
+    if (userId && (await scim.isMember(ctx.organisationId, userId))) return syncTemplates(ctx, [row.id]);
     if (row.invitedAt !== null || !row.email) return;
     const language = /^de/i.test(user.preferredLanguage ?? user.locale ?? '') ? 'de' : null;
     try {

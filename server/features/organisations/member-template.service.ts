@@ -1,0 +1,52 @@
+import type { TemplateField } from '../../../shared/schemas/organisation-template.schema.ts';
+import type { Owner } from '../../auth/owner.guard.ts';
+import type { TemplatedProfileAccess } from '../profiles/index.ts';
+import { auditEntry, type OrganisationService } from './organisation.service.ts';
+import type { OrganisationRepository } from './organisation.repository.ts';
+import type { TemplateRepository } from './template.repository.ts';
+import { lockedValues } from './template.service.ts';
+
+/**
+ * Issue 27: a member moves to another template of the organisation (SCIM groups name
+ * templates, docs/scim.md). Their company profiles follow the new template from now on and take
+ * its locked values in one `profiles.change` (stamps move, every instance rebuilds pages,
+ * vCards and passes), with the audit entry `member.template` in the same transaction.
+ */
+export function createMemberTemplateService(deps: {
+  organisations: OrganisationRepository;
+  templates: TemplateRepository;
+  profiles: TemplatedProfileAccess;
+  organisationService: OrganisationService;
+}) {
+  const { organisations, templates, profiles, organisationService } = deps;
+  return {
+    /** The template of this name (ignoring case), or undefined. */
+    async templateNamed(actor: Owner, organisationId: string, name: string) {
+      const m = await organisationService.access(actor, organisationId, 'admin');
+      const lower = name.trim().toLowerCase();
+      return (await templates.list(m.organisationId)).find((t) => t.name.trim().toLowerCase() === lower);
+    },
+    /** Moves the member's company profiles to `templateId`; 'no-profile' when they have none yet, 'unchanged' when all follow it already. */
+    async move(
+      actor: Owner,
+      input: { organisationId: string; userId: string; templateId: string },
+    ): Promise<'moved' | 'unchanged' | 'no-profile' | 'no-template'> {
+      const m = await organisationService.access(actor, input.organisationId, 'admin');
+      const template = await templates.find(m.organisationId, input.templateId);
+      if (!template) return 'no-template';
+      const company = await templates.companyProfiles(m.organisationId, input.userId);
+      if (!company.length) return 'no-profile';
+      if (company.every((p) => p.templateId === template.id)) return 'unchanged';
+      const ids = company.map((p) => p.profileId);
+      const values = lockedValues(JSON.parse(template.fieldValues) as Record<string, string>, JSON.parse(template.locked) as TemplateField[]);
+      const member = await organisations.member(m.organisationId, input.userId);
+      await profiles.change(ids, async (change) => {
+        await templates.moveProfiles(m.organisationId, ids, template.id, change);
+        await profiles.setFields(ids, values, change);
+        await organisations.addAudit([auditEntry(m, 'member.template', member?.email ?? input.userId, template.name)], change);
+      });
+      return 'moved';
+    },
+  };
+}
+export type MemberTemplateService = ReturnType<typeof createMemberTemplateService>;
