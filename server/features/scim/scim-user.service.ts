@@ -160,7 +160,8 @@ export function createScimUserService(deps: {
       };
       if (!(await scim.insertUser(row))) throw new ScimError(409, `userName ${JSON.stringify(user.userName)} is already taken.`, 'uniqueness');
       if (user.active) await onboard(ctx, row, user);
-      return (await present(ctx, [row]))[0];
+      // A new user is in no group yet.
+      return presentUser(row, ctx.baseUrl);
     },
     async get(ctx: ScimContext, id: string) {
       return (await present(ctx, [await found(ctx, id)]))[0];
