@@ -68,7 +68,7 @@ import { createScimRepository } from './features/scim/scim.repository.ts';
 import { createScimTokenService } from './features/scim/scim-token.service.ts';
 import { createScimUserService } from './features/scim/scim-user.service.ts';
 import { createScimGroupService } from './features/scim/scim-group.service.ts';
-import { createScimTemplateSync } from './features/scim/scim-templates.ts';
+import { createScimMemberSync } from './features/scim/scim-templates.ts';
 import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
 
 /**
@@ -160,8 +160,12 @@ export function createServices(deps: {
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
   const scim = createScimRepository(db);
-  const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, organisationService });
-  const syncTemplates = createScimTemplateSync({ scim, memberTemplates });
+  const syncTemplates = createScimMemberSync({
+    scim,
+    memberTemplates: createMemberTemplateService({ organisations, templates, profiles, organisationService }),
+    profiles: profileService,
+    log,
+  });
   return {
     rateLimiter,
     decodeSlots,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { acceptInvitation, ENTERPRISE, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
+import { acceptInvitation, ENTERPRISE, entraUser, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
 
 /**
  * Issue 27: SCIM Groups with members added and removed through PATCH in the shapes Entra ID and
@@ -146,6 +146,47 @@ describe('PATCH /scim/v2/Groups/:id moves members between templates', () => {
     expect(save403.status).toBe(403);
     const audit = (await t.get(`/find/own/organisation/audit?organisationId=${org.organisationId}`, org.admin)).body.entries;
     expect(audit.map((e: { action: string; detail: string }) => `${e.action} ${e.detail}`)).toContain('member.template Engineering');
+  });
+});
+
+describe('POST /scim/v2/Groups gives a provisioned member a company profile', () => {
+  it('makes the profile from the template of their group, filled from the SCIM attributes, once they have joined', async () => {
+    const org = await scimOrganisation(t);
+    for (const name of ['Standard', 'Field Sales'])
+      await t.post(
+        '/organisation/template/save',
+        {
+          organisationId: org.organisationId,
+          name,
+          values: { companyName: `Acme ${name}`, businessPhoneNumber: '+49 221 0' },
+          locked: ['companyName', 'businessPhoneNumber'],
+        },
+        org.admin,
+      );
+    const email = `new.${Date.now()}@example.com`;
+    const userId = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(email))).body.id as string;
+    const person = await t.signUp({ email });
+    await acceptInvitation(t, email, person);
+    const profilesOf = () => t.app.db.selectFrom('profile').selectAll().where('userId', '=', person.userId).where('status', '!=', 'DELETED').execute();
+    expect(await profilesOf()).toEqual([]);
+
+    // The next group push finds the account that joined, links it and makes the company profile.
+    const pushed = await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'field sales', members: [{ value: userId }] });
+    expect(pushed.status, pushed.raw).toBe(201);
+    const [profile] = await profilesOf();
+    expect(profile).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      jobTitle: 'Analyst',
+      businessUnit: 'Engines',
+      businessEmailAddress: email,
+      companyName: 'Acme Field Sales',
+      // Locked by the template: the template's value, not the SCIM phone.
+      businessPhoneNumber: '+49 221 0',
+    });
+    // Another push makes no second profile.
+    await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${pushed.body.id}`, { Operations: [{ op: 'replace', path: 'displayName', value: 'Field Sales' }] });
+    expect(await profilesOf()).toHaveLength(1);
   });
 });
 

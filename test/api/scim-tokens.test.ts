@@ -81,6 +81,17 @@ describe('POST /organisation/scim-token, GET /find/own/organisation/scim-tokens,
     expectScimError(await scim(t, token, 'GET', '/scim/v2/Users'), 401);
   });
 
+  it('limits requests without a valid token per client address (429 with Retry-After)', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/scim/v2/Users', remoteAddress, headers: { authorization: 'Bearer scim_guess' } });
+    for (let i = 0; i < 60; i++) expect((await from('10.99.0.1')).statusCode).toBe(401);
+    const limited = await from('10.99.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(limited.body)).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '429' });
+    expect((await from('10.99.0.2')).statusCode).toBe(401);
+  });
+
   it('answers requests without a token, with a wrong one or an owner session with SCIM 401', async () => {
     const org = await scimOrganisation(t);
     const none = await t.app.inject({ method: 'GET', url: '/scim/v2/Users' });

@@ -20,11 +20,17 @@ export function createMemberTemplateService(deps: {
 }) {
   const { organisations, templates, profiles, organisationService } = deps;
   return {
-    /** The template of this name (ignoring case), or undefined. */
-    async templateNamed(actor: Owner, organisationId: string, name: string) {
+    /** The organisation's templates, oldest first: id, name and the fields each locks. */
+    async templates(actor: Owner, organisationId: string) {
       const m = await organisationService.access(actor, organisationId, 'admin');
-      const lower = name.trim().toLowerCase();
-      return (await templates.list(m.organisationId)).find((t) => t.name.trim().toLowerCase() === lower);
+      const rows = await templates.list(m.organisationId);
+      return rows
+        .map((t) => ({ id: t.id, name: t.name, created: Number(t.created), locked: JSON.parse(t.locked) as TemplateField[] }))
+        .sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+    },
+    /** The templates the member's live company profiles follow (none: they have no company profile yet). */
+    async companyTemplateIds(organisationId: string, userId: string): Promise<string[]> {
+      return (await templates.companyProfiles(organisationId, userId)).map((p) => p.templateId);
     },
     /** Moves the member's company profiles to `templateId`; 'no-profile' when they have none yet, 'unchanged' when all follow it already. */
     async move(

@@ -8,7 +8,7 @@ import { groupAttributes, presentGroup, presentList } from './scim.presenter.ts'
 import { groupSchema, validGroup } from './scim-resource.ts';
 import type { ScimContext } from './scim-token.service.ts';
 import type { ScimRepository } from './scim.repository.ts';
-import type { ScimTemplateSync } from './scim-templates.ts';
+import type { ScimMemberSync } from './scim-templates.ts';
 import { filterOf, pageOf } from './scim-user.service.ts';
 
 const WRITE_ATTEMPTS = 20;
@@ -18,7 +18,7 @@ const WRITE_ATTEMPTS = 20;
  * organisation; another organisation's or an unknown id is SCIM's 400 `invalidValue`). Member
  * changes and the group's version are written in one transaction under compare-and-set.
  */
-export function createScimGroupService(deps: { scim: ScimRepository; syncTemplates: ScimTemplateSync }) {
+export function createScimGroupService(deps: { scim: ScimRepository; syncTemplates: ScimMemberSync }) {
   const { scim, syncTemplates } = deps;
 
   async function present(ctx: ScimContext, rows: ScimGroupTable[]) {

@@ -19,6 +19,8 @@ export const SCIM_RULES = {
    * which identity providers honour.
    */
   perToken: { name: 'scim-request', max: 6000, windowMs: 60_000 },
+  /** Requests with a missing or unknown token per client address and minute: each costs a database read. */
+  refusedPerAddress: { name: 'scim-refused', max: 60, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 /** lastUsedAt is written at most this often per token (not on every request of a sync). */
@@ -87,11 +89,15 @@ export function createScimTokenService(deps: { scim: ScimRepository; organisatio
       return { id: input.tokenId, deleted: true as const };
     },
     /** The caller of a SCIM request, or SCIM's 401; then the per-token limit (429 with Retry-After). */
-    async authenticate(authorization: string | undefined, forgetSessions: () => Promise<void>): Promise<ScimContext> {
+    async authenticate(authorization: string | undefined, clientAddress: string, forgetSessions: () => Promise<void>): Promise<ScimContext> {
+      const refuse = async () => {
+        const counted = await rateLimiter.hit(SCIM_RULES.refusedPerAddress, clientAddress);
+        return counted.allowed ? unauthorised() : new ScimError(429, 'Too many requests without a valid token.', undefined, counted.retryAfterSeconds);
+      };
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-      if (!match || !match[1].startsWith(SCIM_TOKEN_PREFIX) || match[1].length > 200) throw unauthorised();
+      if (!match || !match[1].startsWith(SCIM_TOKEN_PREFIX) || match[1].length > 200) throw await refuse();
       const found = await scim.tokenByHash(scimTokenHash(match[1]));
-      if (!found) throw unauthorised();
+      if (!found) throw await refuse();
       const actor: Owner = { userId: found.createdBy, email: found.email, emailVerified: true };
       try {
         await organisations.access(actor, found.organisationId, 'admin');

@@ -10,7 +10,7 @@ import { etagOf, presentList, presentUser } from './scim.presenter.ts';
 import { mailOf, userSchema, validUser } from './scim-resource.ts';
 import type { ScimContext } from './scim-token.service.ts';
 import type { ScimRepository } from './scim.repository.ts';
-import type { ScimTemplateSync } from './scim-templates.ts';
+import type { ScimMemberSync } from './scim-templates.ts';
 
 /** Most resources one list answer holds (ServiceProviderConfig's `filter.maxResults`). */
 export const SCIM_MAX_RESULTS = 200;
@@ -57,7 +57,7 @@ export function createScimUserService(deps: {
   scim: ScimRepository;
   organisations: OrganisationService;
   invitations: InvitationService;
-  syncTemplates: ScimTemplateSync;
+  syncTemplates: ScimMemberSync;
   log: FastifyBaseLogger;
 }) {
   const { scim, organisations, invitations, syncTemplates, log } = deps;

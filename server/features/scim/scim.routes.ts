@@ -52,7 +52,7 @@ const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) =
   app.decorateRequest('scim', null);
   const forgetSessions = () => onIdentityChange(true);
   app.addHook('onRequest', async (request) => {
-    request.scim = await services.scimTokens.authenticate(request.headers.authorization, forgetSessions);
+    request.scim = await services.scimTokens.authenticate(request.headers.authorization, request.ip, forgetSessions);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.type(SCIM_TYPE);
