@@ -160,9 +160,10 @@ export function createServices(deps: {
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
   const scim = createScimRepository(db);
+  const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, organisationService });
   const syncTemplates = createScimMemberSync({
     scim,
-    memberTemplates: createMemberTemplateService({ organisations, templates, profiles, organisationService }),
+    memberTemplates,
     profiles: profileService,
     log,
   });
@@ -262,7 +263,7 @@ export function createServices(deps: {
     invitations,
     /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
     scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
-    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, syncTemplates, log }),
+    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),
     scimGroups: createScimGroupService({ scim, syncTemplates }),
     account: createAccountService({
       auth,

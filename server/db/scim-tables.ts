@@ -26,6 +26,8 @@ export interface ScimUserTable {
   userId: string | null;
   /** When the invitation mail went out (null: none yet, or the user was deactivated since: reactivation invites again). */
   invitedAt: number | null;
+  /** When `active` last became false (null while active): a reactivation within SCIM_RETENTION_DAYS restores the membership. */
+  deactivatedAt: number | null;
   /** The ETag: bumped by every write, compared by every write. */
   version: number;
   created: number;

@@ -100,24 +100,59 @@ describe('Entra ID: GET /scim/v2/Users?filter, POST /scim/v2/Users, GET /scim/v2
     expectScimError(await scim(t, org.token, 'GET', `/scim/v2/Users/${id}`), 404);
   });
 
-  it('reactivating a deactivated user invites them again, and the account that accepts is a member once more', async () => {
+  it('reactivating within the retention period restores the membership and clears the company profile\'s "left" notice', async () => {
     const org = await scimOrganisation(t);
+    const templateId = (
+      await t.post(
+        '/organisation/template/save',
+        { organisationId: org.organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] },
+        org.admin,
+      )
+    ).body.templateId as string;
     const userName = `grace.${Date.now()}@example.com`;
     const id = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(userName))).body.id as string;
     const person = await t.signUp({ email: userName });
     await acceptInvitation(t, userName, person);
+    const profileId = (await t.post('/profile/create', { templateId, firstName: 'Grace', lastName: 'Hopper' }, person)).body.id as string;
+    const leftCompany = async () =>
+      (await t.app.db.selectFrom('profile').select('leftCompany').where('id', '=', profileId).executeTakeFirstOrThrow()).leftCompany;
+
     await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
     expect(await memberIds(org.organisationId)).not.toContain(person.userId);
+    expect(await leftCompany()).not.toBeNull();
+    expect((await t.get(`/p/${profileId}?lng=en`)).raw).toContain('no longer works at');
 
     const on = await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
     });
     expect(on.body.active).toBe(true);
+    expect(await memberIds(org.organisationId)).toContain(person.userId);
+    expect(await leftCompany()).toBeNull();
+    expect((await t.get(`/p/${profileId}?lng=en`)).raw).not.toContain('no longer works at');
+    expect(await mailsTo(t, userName)).toHaveLength(1);
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${org.organisationId}`, org.admin)).body.entries;
+    expect(audit.map((e: { action: string; target: string }) => `${e.action} ${e.target}`)).toContain(`member.restore ${userName}`);
+  });
+
+  it('reactivating after the retention period invites the person again instead', async () => {
+    const org = await scimOrganisation(t);
+    const userName = `late.${Date.now()}@example.com`;
+    const id = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(userName))).body.id as string;
+    const person = await t.signUp({ email: userName });
+    await acceptInvitation(t, userName, person);
+    await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
+    await t.app.db
+      .updateTable('scimUser')
+      .set({ deactivatedAt: Date.now() - 31 * 86_400_000 })
+      .where('id', '=', id)
+      .execute();
+
+    await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] });
+    expect(await memberIds(org.organisationId)).not.toContain(person.userId);
     expect(await mailsTo(t, userName)).toHaveLength(2);
-    // The offboarding ended their sessions: they sign in again and accept the new invitation.
+    // They accept the new invitation and are a member again.
     const signIn = await t.post('/api/auth/sign-in/email', { email: userName, password: person.password });
-    expect(signIn.status, signIn.raw).toBe(200);
     await acceptInvitation(t, userName, { ...person, token: signIn.body.token, auth: { authorization: `Bearer ${signIn.body.token}` } });
     expect(await memberIds(org.organisationId)).toContain(person.userId);
   });
@@ -199,9 +234,12 @@ describe('Okta: GET /scim/v2/Users?filter&startIndex&count, POST /scim/v2/Users,
     const org = await scimOrganisation(t);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await scim(t, org.token, 'POST', '/scim/v2/Users', { userName: `page${i}-${Date.now()}`, active: false })).body.id);
+    // Listed in creation order (users made in the same millisecond by id): a page is a slice of the whole list.
+    const all = (await scim(t, org.token, 'GET', '/scim/v2/Users')).body.Resources.map((r: { id: string }) => r.id);
+    expect([...all].sort()).toEqual([...ids].sort());
     const page = await scim(t, org.token, 'GET', '/scim/v2/Users?startIndex=2&count=2');
     expect(page.body).toMatchObject({ totalResults: 5, startIndex: 2, itemsPerPage: 2 });
-    expect(page.body.Resources.map((r: { id: string }) => r.id)).toEqual(ids.slice(1, 3));
+    expect(page.body.Resources.map((r: { id: string }) => r.id)).toEqual(all.slice(1, 3));
     const filtered = await scim(t, org.token, 'GET', `/scim/v2/Users?filter=${encodeURIComponent('userName sw "page"')}&startIndex=5&count=10`);
     expect(filtered.body).toMatchObject({ totalResults: 5, startIndex: 5, itemsPerPage: 1 });
     expect((await scim(t, org.token, 'GET', '/scim/v2/Users?count=5000')).body.itemsPerPage).toBe(5);

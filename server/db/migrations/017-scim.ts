@@ -34,6 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resource', 'text', (c) => c.notNull())
     .addColumn('userId', 'text', (c) => c.unique().references('user.id').onDelete('set null'))
     .addColumn('invitedAt', epoch)
+    .addColumn('deactivatedAt', epoch)
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('created', epoch, (c) => c.notNull())
     .addColumn('lastModified', epoch, (c) => c.notNull())

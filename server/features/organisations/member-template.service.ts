@@ -32,6 +32,25 @@ export function createMemberTemplateService(deps: {
     async companyTemplateIds(organisationId: string, userId: string): Promise<string[]> {
       return (await templates.companyProfiles(organisationId, userId)).map((p) => p.templateId);
     },
+    /**
+     * Issue 27: a member removed by the offboarding comes back (SCIM reactivation within the
+     * retention period): the membership again (role member) and their company profiles without
+     * the "no longer works here" notice, in one profile change with the audit entry
+     * `member.restore`. 'member-elsewhere' when the account joined another organisation since.
+     */
+    async restore(actor: Owner, input: { organisationId: string; userId: string; email: string }): Promise<'joined' | 'member-elsewhere' | 'gone'> {
+      const m = await organisationService.access(actor, input.organisationId, 'admin');
+      const ids = await templates.leftProfileIds(m.organisationId, input.userId);
+      return profiles.change(ids, (change) =>
+        organisations.rejoin(
+          m.organisationId,
+          input.userId,
+          auditEntry(m, 'member.restore', input.email),
+          () => profiles.setFields(ids, { leftCompany: null }, change),
+          change,
+        ),
+      );
+    },
     /** Moves the member's company profiles to `templateId`; 'no-profile' when they have none yet, 'unchanged' when all follow it already. */
     async move(
       actor: Owner,

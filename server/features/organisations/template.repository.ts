@@ -43,6 +43,19 @@ export function createTemplateRepository(db: Db) {
         .execute();
       return rows.map((r) => r.profileId);
     },
+    /** Issue 27 (SCIM reactivation): the live profiles made from the organisation's templates that say this person left. */
+    async leftProfileIds(organisationId: string, userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('templatedProfile')
+        .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
+        .select('templatedProfile.profileId')
+        .where('templatedProfile.organisationId', '=', organisationId)
+        .where('templatedProfile.userId', '=', userId)
+        .where('profile.status', '!=', 'DELETED')
+        .where('profile.leftCompany', 'is not', null)
+        .execute();
+      return rows.map((r) => r.profileId);
+    },
     /** Issue 27 (SCIM groups): these company profiles follow another template of the same organisation from now on. */
     async moveProfiles(organisationId: string, profileIds: readonly string[], templateId: string, trx: Db) {
       if (!profileIds.length) return;

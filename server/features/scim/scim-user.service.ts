@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SCIM_SCHEMAS, scimPatchSchema, type ScimUser } from '../../../shared/schemas/scim.schema.ts';
 import type { ScimUserTable } from '../../db/tables.ts';
 import { randomId } from '../../lib/ids.ts';
-import type { InvitationService, OrganisationService } from '../organisations/index.ts';
+import type { InvitationService, MemberTemplateService, OrganisationService } from '../organisations/index.ts';
 import { ScimError, scimBadRequest, scimNotFound } from './scim-error.ts';
 import { FilterError, matches, parseFilter, pinnedEq } from './scim-filter.ts';
 import { applyPatch } from './scim-patch.ts';
@@ -15,6 +15,8 @@ import type { ScimMemberSync } from './scim-templates.ts';
 /** Most resources one list answer holds (ServiceProviderConfig's `filter.maxResults`). */
 export const SCIM_MAX_RESULTS = 200;
 const WRITE_ATTEMPTS = 20;
+/** A user reactivated within this many days of the deactivation gets their membership back (docs/scim.md). */
+export const SCIM_RETENTION_DAYS = 30;
 
 /** `startIndex` and `count` of a list (RFC 7644 §3.4.2.4): 1-based, clamped, never an error for out-of-range numbers. */
 export function pageOf(query: { startIndex?: string; count?: string }): { startIndex: number; count: number } {
@@ -57,10 +59,11 @@ export function createScimUserService(deps: {
   scim: ScimRepository;
   organisations: OrganisationService;
   invitations: InvitationService;
+  memberTemplates: MemberTemplateService;
   syncTemplates: ScimMemberSync;
   log: FastifyBaseLogger;
 }) {
-  const { scim, organisations, invitations, syncTemplates, log } = deps;
+  const { scim, organisations, invitations, memberTemplates, syncTemplates, log } = deps;
 
   async function present(ctx: ScimContext, rows: ScimUserTable[]) {
     const groups = await scim.groupsOfUsers(
@@ -94,6 +97,16 @@ export function createScimUserService(deps: {
     await organisations.removeMember(ctx.actor, { organisationId: ctx.organisationId, userId });
     await ctx.forgetSessions();
   }
+  /** Reactivated within the retention period: the offboarded account is a member again, its company profiles without the "left" notice. */
+  async function restore(ctx: ScimContext, before: ScimUserTable) {
+    if (!before.userId || before.deactivatedAt === null || Date.now() - Number(before.deactivatedAt) > SCIM_RETENTION_DAYS * 86_400_000) return;
+    if (await scim.isMember(ctx.organisationId, before.userId)) return;
+    try {
+      await memberTemplates.restore(ctx.actor, { organisationId: ctx.organisationId, userId: before.userId, email: before.email ?? before.userNameKey });
+    } catch (error) {
+      log.warn({ err: error, organisationId: ctx.organisationId }, 'SCIM: could not restore the membership; inviting instead');
+    }
+  }
   /** An active user joins: linked when their account is a member, else invited once (again after a deactivation). */
   async function onboard(ctx: ScimContext, row: ScimUserTable, user: ScimUser) {
     const userId = await accountOf(ctx, row);
@@ -125,17 +138,19 @@ export function createScimUserService(deps: {
       const current = { ...(JSON.parse(row.resource) as ScimUser), active: Number(row.active) === 1 };
       const next = change(current);
       const deactivating = current.active && !next.active;
+      const reactivating = !current.active && next.active;
       if (!next.active) await offboard(ctx, row);
       const now = Math.max(Date.now(), Number(row.lastModified));
       const outcome = await scim.updateUser(ctx.organisationId, id, Number(row.version), {
         ...columnsOf(next),
-        ...(deactivating ? { invitedAt: null } : {}),
+        ...(deactivating ? { invitedAt: null, deactivatedAt: now } : reactivating ? { deactivatedAt: null } : {}),
         version: Number(row.version) + 1,
         lastModified: now,
       });
       if (outcome === 'duplicate') throw new ScimError(409, `userName ${JSON.stringify(next.userName)} is already taken.`, 'uniqueness');
       if (outcome === 'updated') {
         const written = (await scim.user(ctx.organisationId, id))!;
+        if (reactivating) await restore(ctx, row);
         if (next.active) await onboard(ctx, written, next);
         return written;
       }
@@ -154,6 +169,7 @@ export function createScimUserService(deps: {
         ...columnsOf(user),
         userId: null,
         invitedAt: null,
+        deactivatedAt: user.active ? null : now,
         version: 1,
         created: now,
         lastModified: now,
