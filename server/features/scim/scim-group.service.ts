@@ -91,7 +91,9 @@ export function createScimGroupService(deps: { scim: ScimRepository; syncTemplat
         created: now,
         lastModified: now,
       };
-      if (!(await scim.insertGroup(row, memberIds))) throw taken(group.displayName);
+      const outcome = await scim.insertGroup(row, memberIds);
+      if (outcome === 'duplicate') throw taken(group.displayName);
+      if (outcome === 'member-gone') throw scimBadRequest('invalidValue', 'members: a user was deleted meanwhile.');
       await syncTemplates(ctx, memberIds);
       return (await present(ctx, [row]))[0];
     },

@@ -2,6 +2,11 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ScimGroupTable, ScimTokenTable, ScimUserTable } from '../../db/tables.ts';
 
+const isForeignKeyViolation = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+};
+
 /**
  * SQL of SCIM provisioning (issue 27). Every query takes the organisation's id, so a token of
  * one organisation never reads or changes another's rows. Writes of a user or group compare the
@@ -156,7 +161,8 @@ export function createScimRepository(db: Db) {
         : Promise.resolve([]),
 
     // Groups
-    async insertGroup(row: ScimGroupTable, memberIds: readonly string[]): Promise<boolean> {
+    /** 'duplicate' when the organisation has a group of this name, 'member-gone' when a member was deleted meanwhile. */
+    async insertGroup(row: ScimGroupTable, memberIds: readonly string[]): Promise<'created' | 'duplicate' | 'member-gone'> {
       try {
         await db.transaction().execute(async (trx) => {
           await trx.insertInto('scimGroup').values(row).execute();
@@ -166,9 +172,10 @@ export function createScimRepository(db: Db) {
               .values(memberIds.map((scimUserId) => ({ groupId: row.id, scimUserId })))
               .execute();
         });
-        return true;
+        return 'created';
       } catch (error) {
-        if (isUniqueViolation(error)) return false;
+        if (isUniqueViolation(error)) return 'duplicate';
+        if (isForeignKeyViolation(error)) return 'member-gone';
         throw error;
       }
     },
@@ -233,6 +240,8 @@ export function createScimRepository(db: Db) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
+        // A member deleted meanwhile: the caller reads again and refuses the unknown id.
+        if (isForeignKeyViolation(error)) return 'stale';
         throw error;
       }
     },
