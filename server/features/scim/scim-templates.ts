@@ -50,11 +50,12 @@ export function createScimMemberSync(deps: { scim: ScimRepository; memberTemplat
 
   return async function syncMembers(ctx: ScimContext, scimUserIds: readonly string[]): Promise<void> {
     if (!scimUserIds.length) return;
+    // Without templates there is nothing to give: no user is read.
+    const templates = await memberTemplates.templates(ctx.actor, ctx.organisationId);
+    if (!templates.length) return;
     const wanted = new Set(scimUserIds);
     const rows = (await scim.users(ctx.organisationId)).filter((u) => wanted.has(u.id) && Number(u.active) === 1);
     if (!rows.length) return;
-    const templates = await memberTemplates.templates(ctx.actor, ctx.organisationId);
-    if (!templates.length) return;
     const byName = new Map(templates.map((t) => [t.name.trim().toLowerCase(), t]));
     const groupOrder = new Map((await scim.groups(ctx.organisationId)).map((g, i) => [g.id, i]));
     const memberships = await scim.groupsOfUsers(
