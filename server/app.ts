@@ -45,6 +45,8 @@ import { apiTokenScopesDescription, webhookEventsOpenApi } from './features/inte
 import operatorRoutes from './features/operator/operator.routes.ts';
 import organisationRoutes from './features/organisations/organisation.routes.ts';
 import organisationLeadRoutes from './features/organisations/organisation-leads.routes.ts';
+import scimRoutes from './features/scim/scim.routes.ts';
+import scimTokenRoutes from './features/scim/scim-token.routes.ts';
 import { createServices, type Services } from './wiring.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
 import { createS3Storage } from './storage/s3.storage.ts';
@@ -231,6 +233,9 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(operatorRoutes);
   await app.register(organisationRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(organisationLeadRoutes);
+  await app.register(scimTokenRoutes);
+  // Issue 27: SCIM answers its own media type and error schema (its plugin's error handler).
+  await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

@@ -67,6 +67,12 @@ import { createOrganisationLeadService } from './features/organisations/organisa
 import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
 import { createGroupStats } from './features/stats/group-stats.ts';
 import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
+import { createScimRepository } from './features/scim/scim.repository.ts';
+import { createScimTokenService } from './features/scim/scim-token.service.ts';
+import { createScimUserService } from './features/scim/scim-user.service.ts';
+import { createScimGroupService } from './features/scim/scim-group.service.ts';
+import { createScimMemberSync } from './features/scim/scim-templates.ts';
+import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -168,6 +174,15 @@ export function createServices(deps: {
   });
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
+  const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
+  const scim = createScimRepository(db);
+  const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
+  const syncTemplates = createScimMemberSync({
+    scim,
+    memberTemplates,
+    profiles: profileService,
+    log,
+  });
   return {
     rateLimiter,
     decodeSlots,
@@ -263,7 +278,11 @@ export function createServices(deps: {
       groupStats: createGroupStats({ visits: visitCounts }),
       timeZones,
     }),
-    invitations: createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter }),
+    invitations,
+    /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
+    scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
+    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),
+    scimGroups: createScimGroupService({ scim, syncTemplates }),
     account: createAccountService({
       auth,
       db,

@@ -40,6 +40,8 @@ export const SERVER_PATHS = [
   '/api-token',
   // Issue 24: organisations (the Team area itself is the owner app's /team).
   '/organisation',
+  // Issue 27: the SCIM 2.0 service provider for identity providers.
+  '/scim',
   // Issue 28: the operator's console API (the console screen itself is the owner app's /console).
   '/operator',
   '/go',

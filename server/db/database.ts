@@ -19,6 +19,7 @@ import * as operator from './migrations/010-operator.ts';
 import * as organisations from './migrations/009-organisations.ts';
 import * as organisationCards from './migrations/015-organisation-cards.ts';
 import * as organisationTokens from './migrations/016-organisation-tokens.ts';
+import * as scim from './migrations/017-scim.ts';
 import * as cardFirstRegistered from './migrations/013-card-first-registered.ts';
 import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
 import * as googleWalletObjects from './migrations/019-google-wallet-objects.ts';
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '009-organisations': organisations,
   '015-organisation-cards': organisationCards,
   '016-organisation-tokens': organisationTokens,
+  '017-scim': scim,
   '013-card-first-registered': cardFirstRegistered,
   '014-organisation-webhooks': organisationWebhooks,
   '019-google-wallet-objects': googleWalletObjects,

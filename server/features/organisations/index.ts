@@ -4,3 +4,4 @@
  */
 export type { OrganisationService, Membership } from './organisation.service.ts';
 export type { InvitationService } from './invitation.service.ts';
+export type { MemberTemplateService } from './member-template.service.ts';

@@ -156,6 +156,20 @@ export function createOrganisationRepository(db: Db, outbox: EventOutbox = noEve
       });
     },
 
+    /**
+     * Issue 27: a removed member joins again as a member (SCIM reactivation), inside the caller's
+     * transaction, with `alsoInside` (their company profiles' "left" mark cleared).
+     */
+    async rejoin(organisationId: string, userId: string, entry: OrganisationAuditTable, alsoInside: (trx: Db) => Promise<void>, trx: Db) {
+      if (!(await lock(trx, organisationId))) return 'gone' as const;
+      if (await trx.selectFrom('organisationMember').select('organisationId').where('userId', '=', userId).executeTakeFirst())
+        return 'member-elsewhere' as const;
+      await trx.insertInto('organisationMember').values({ organisationId, userId, role: 'member', joined: entry.created }).execute();
+      await announce(trx, 'member.added', organisationId, userId, 'member');
+      await alsoInside(trx);
+      await audit(trx, entry);
+      return 'joined' as const;
+    },
     /** Writes audit entries inside the caller's transaction (a change of cards or profiles). */
     async addAudit(entries: readonly OrganisationAuditTable[], trx: Db) {
       for (const entry of entries) await audit(trx, entry);

@@ -43,6 +43,24 @@ export function createTemplateRepository(db: Db) {
         .execute();
       return rows.map((r) => r.profileId);
     },
+    /** Issue 27 (SCIM reactivation): the live profiles made from the organisation's templates that say this person left. */
+    async leftProfileIds(organisationId: string, userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('templatedProfile')
+        .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
+        .select('templatedProfile.profileId')
+        .where('templatedProfile.organisationId', '=', organisationId)
+        .where('templatedProfile.userId', '=', userId)
+        .where('profile.status', '!=', 'DELETED')
+        .where('profile.leftCompany', 'is not', null)
+        .execute();
+      return rows.map((r) => r.profileId);
+    },
+    /** Issue 27 (SCIM groups): these company profiles follow another template of the same organisation from now on. */
+    async moveProfiles(organisationId: string, profileIds: readonly string[], templateId: string, trx: Db) {
+      if (!profileIds.length) return;
+      await trx.updateTable('templatedProfile').set({ templateId }).where('organisationId', '=', organisationId).where('profileId', 'in', profileIds).execute();
+    },
     /**
      * Issue 25: the organisation whose company profile this is (made from its template, the
      * owner still a member), read inside `trx`; undefined otherwise. Its webhooks hear of the
@@ -87,6 +105,7 @@ export function createTemplateRepository(db: Db) {
         .select([
           'templatedProfile.profileId',
           'templatedProfile.userId',
+          'templatedProfile.templateId',
           'organisationTemplate.fieldValues',
           'profile.profileName',
           'profile.firstName',

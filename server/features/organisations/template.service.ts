@@ -20,7 +20,7 @@ const parse = (row: Pick<OrganisationTemplateTable, 'fieldValues' | 'locked' | '
 /** The locked fields of a template (its `links` lock is not a field). */
 const lockedFields = (locked: readonly TemplateLock[]) => locked.filter((f): f is TemplateField => f !== 'links');
 /** The values a template's locks keep: every locked field, blank when the template leaves it empty. */
-const lockedValues = (values: Values, locked: readonly TemplateLock[]): Partial<Record<ProfileTextField, string>> =>
+export const lockedValues = (values: Values, locked: readonly TemplateLock[]): Partial<Record<ProfileTextField, string>> =>
   Object.fromEntries(lockedFields(locked).map((f) => [f, values[f] ?? '']));
 
 function present(row: OrganisationTemplateTable, profileCount: number): Template {

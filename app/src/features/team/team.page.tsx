@@ -14,6 +14,7 @@ import { TemplatesSection } from './templates.section.tsx';
 import { AuditSection } from './audit.section.tsx';
 import { LeadsSection } from './leads.section.tsx';
 import { StatsSection } from './stats.section.tsx';
+import { ScimSection } from './scim.section.tsx';
 import '../../styles/security.css';
 import '../../styles/team.css';
 
@@ -47,6 +48,7 @@ export default function TeamPage() {
       {admin && <StatsSection organisationId={organisation.organisationId} />}
       {admin && <CardsSection organisationId={organisation.organisationId} />}
       {admin && <InvitationsSection organisationId={organisation.organisationId} />}
+      {admin && <ScimSection organisationId={organisation.organisationId} />}
       <TemplatesSection organisationId={organisation.organisationId} admin={admin} />
       {admin && <AuditSection organisationId={organisation.organisationId} />}
     </div>
