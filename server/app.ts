@@ -44,6 +44,7 @@ import apiTokenRoutes from './features/integrations/api-token.routes.ts';
 import { apiTokenScopesDescription, webhookEventsOpenApi } from './features/integrations/webhook-openapi.ts';
 import operatorRoutes from './features/operator/operator.routes.ts';
 import organisationRoutes from './features/organisations/organisation.routes.ts';
+import brandRoutes from './features/organisations/brand.routes.ts';
 import organisationLeadRoutes from './features/organisations/organisation-leads.routes.ts';
 import { createServices, type Services } from './wiring.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(operatorRoutes);
   await app.register(organisationRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(organisationLeadRoutes);
+  await app.register(brandRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

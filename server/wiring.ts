@@ -64,6 +64,8 @@ import { createOrganisationLeadService } from './features/organisations/organisa
 import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
 import { createGroupStats } from './features/stats/group-stats.ts';
 import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
+import { createBrandRepository } from './features/organisations/brand.repository.ts';
+import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -127,10 +129,14 @@ export function createServices(deps: {
   // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
   const organisations = createOrganisationRepository(db, webhooks.outbox);
   const offboard = createOffboarding({ organisations, templates, cards, leads, profiles });
-  const organisationService = createOrganisationService({ organisations, offboard });
+  // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
+  const brands = createBrandRepository(db);
+  const brandChange = createBrandChange({ brands, profiles });
+  const organisationService = createOrganisationService({ organisations, offboard, brandChange });
+  const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
   const templateService = createTemplateService({ templates, profiles, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles });
-  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
+  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache, brands: brandService.forProfiles });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
@@ -226,6 +232,8 @@ export function createServices(deps: {
     /** Issue 24: organisations, members, roles and the offboarding. */
     organisations: organisationService,
     templates: templateService,
+    /** Issue 24 with 26: the organisation's logo, and its brand on the company profiles' pages. */
+    brand: brandService,
     /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
     organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
     /** Issue 24: the organisation's leads (its members' company profiles) for its admins. */

@@ -21,6 +21,7 @@ import * as organisationCards from './migrations/015-organisation-cards.ts';
 import * as organisationTokens from './migrations/016-organisation-tokens.ts';
 import * as cardFirstRegistered from './migrations/013-card-first-registered.ts';
 import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
+import * as pageThemes from './migrations/018-page-themes.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '016-organisation-tokens': organisationTokens,
   '013-card-first-registered': cardFirstRegistered,
   '014-organisation-webhooks': organisationWebhooks,
+  '018-page-themes': pageThemes,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

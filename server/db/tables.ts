@@ -1,4 +1,5 @@
 import type {
+  OrganisationTable,
   OrganisationMemberTable,
   OrganisationInvitationTable,
   OrganisationAuditTable,
@@ -6,6 +7,7 @@ import type {
   TemplatedProfileTable,
 } from './organisation-tables.ts';
 export type {
+  OrganisationTable,
   OrganisationMemberTable,
   OrganisationInvitationTable,
   OrganisationAuditTable,
@@ -174,6 +176,12 @@ export interface ProfileTable {
   country: string;
   profileImageKey: string | null;
   profileLogoKey: string | null;
+  /** Issue 26 (migration 018, docs/themes.md): the page's look; the defaults are the look before it. */
+  theme: Generated<string>;
+  accentColour: Generated<string>;
+  buttonShape: Generated<string>;
+  backgroundColour: Generated<string>;
+  backgroundImageKey: Generated<string | null>;
   shortLinkId: string;
   /** D10: public page views; incremented in place so concurrent views are never lost. */
   profileViews: Generated<number>;
@@ -285,13 +293,3 @@ export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;
-
-/** Issue 24: a company running its staff's cards (migration 009). */
-export interface OrganisationTable {
-  id: string;
-  name: string;
-  /** `#rrggbb`, or '' for none; checked for WCAG AA contrast when saved. */
-  brandColour: string;
-  created: number;
-  updated: number;
-}
