@@ -93,6 +93,9 @@ export const checkedModes = (theme: Theme): Mode[] => (theme === 'dark' ? ['dark
 export interface ThemeProblem {
   field: 'accentColour' | 'backgroundColour' | 'brandColour' | 'brandColourDark';
   reason: string;
+  /** The ratio reached and the one needed, for the owner app's own words. */
+  ratio: number;
+  needs: number;
   suggestion: string | null;
 }
 
@@ -110,6 +113,8 @@ export function themeProblems(input: { theme: Theme; accentColour: string; backg
         problems.push({
           field: 'accentColour',
           reason: failureReason(f),
+          ratio: f.ratio,
+          needs: f.needs,
           suggestion: nearestPassing(input.accentColour, (c) => accentFailure(c, mode) === null),
         });
     }
@@ -119,6 +124,8 @@ export function themeProblems(input: { theme: Theme; accentColour: string; backg
         problems.push({
           field: 'backgroundColour',
           reason: failureReason(f),
+          ratio: f.ratio,
+          needs: f.needs,
           suggestion: nearestPassing(input.backgroundColour, (c) => backgroundFailure(c, mode) === null),
         });
     }
@@ -132,7 +139,14 @@ export function brandProblems(input: { brandColour?: string; brandColourDark?: s
   const check = (field: 'brandColour' | 'brandColourDark', colour: string | undefined, mode: Mode) => {
     if (!colour) return;
     const f = accentFailure(colour, mode);
-    if (f) problems.push({ field, reason: failureReason(f), suggestion: nearestPassing(colour, (c) => accentFailure(c, mode) === null) });
+    if (f)
+      problems.push({
+        field,
+        reason: failureReason(f),
+        ratio: f.ratio,
+        needs: f.needs,
+        suggestion: nearestPassing(colour, (c) => accentFailure(c, mode) === null),
+      });
   };
   check('brandColour', input.brandColour, 'light');
   check('brandColourDark', input.brandColourDark, 'dark');

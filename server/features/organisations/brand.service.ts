@@ -68,7 +68,7 @@ export function createBrandService(deps: {
     async deleteLogo(actor: Owner, organisationId: string): Promise<{ organisationId: string; logoPath: null }> {
       const m = await organisationService.access(actor, organisationId, 'admin');
       const old = await brands.logoKey(m.organisationId);
-      await change(m, { logoKey: null }, auditEntry(m, 'organisation.logo.delete', m.organisationName));
+      await change(m, { logoKey: null }, auditEntry(m, 'organisation.logo_delete', m.organisationName));
       await dropOld(old);
       return { organisationId: m.organisationId, logoPath: null };
     },

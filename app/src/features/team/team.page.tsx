@@ -14,6 +14,7 @@ import { TemplatesSection } from './templates.section.tsx';
 import { AuditSection } from './audit.section.tsx';
 import { LeadsSection } from './leads.section.tsx';
 import { StatsSection } from './stats.section.tsx';
+import { BrandSection } from './brand.section.tsx';
 import '../../styles/security.css';
 import '../../styles/team.css';
 
@@ -43,6 +44,7 @@ export default function TeamPage() {
         </p>
       </div>
       {admin && <MembersSection organisation={organisation} />}
+      {admin && <BrandSection key={organisation.updated} organisation={organisation} />}
       {admin && <LeadsSection organisationId={organisation.organisationId} />}
       {admin && <StatsSection organisationId={organisation.organisationId} />}
       {admin && <CardsSection organisationId={organisation.organisationId} />}
