@@ -63,15 +63,15 @@ export function ColourField({ label, value, fallback, onChange, problem, hint, d
         {!valid ? (
           <p className="field-error">{t('colour_invalid')}</p>
         ) : problem ? (
-          <p className="field-error">
-            {t('colour_contrast_low', { ratio: formatRatio(problem.ratio), needs: `${problem.needs}:1` })}{' '}
+          <>
+            <p className="field-error">{t('colour_contrast_low', { ratio: formatRatio(problem.ratio), needs: `${problem.needs}:1` })}</p>
             {problem.suggestion && (
               <button type="button" className="btn btn-secondary btn-small colour-suggest" onClick={() => onChange(problem.suggestion!)}>
                 <span className="colour-dot" aria-hidden="true" style={{ background: problem.suggestion }} />
                 {t('colour_use_suggestion', { colour: problem.suggestion })}
               </button>
             )}
-          </p>
+          </>
         ) : value ? (
           <p className="field-ok">{t('colour_contrast_ok')}</p>
         ) : (
