@@ -29,7 +29,10 @@ beforeAll(async () => {
   }
   // A company profile: the organisation's template made it; its brand colour and logo win.
   const organisationId = (await t.post('/organisation/create', { name: 'Acme', brandColour: '#6d28d9' }, owner)).body.organisationId as string;
-  const logo = await multipartBody({ organisationId }, { field: 'logo', data: await pngImage(300, 100, '#6d28d9'), filename: 'l.png', contentType: 'image/png' });
+  const logo = await multipartBody(
+    { organisationId },
+    { field: 'logo', data: await pngImage(300, 100, '#6d28d9'), filename: 'l.png', contentType: 'image/png' },
+  );
   await t.call({ method: 'POST', url: '/organisation/logo', payload: logo.payload, headers: { ...logo.headers, ...owner.auth } });
   const template = await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme' }, locked: [] }, owner);
   const company = (await t.post('/profile/create', { templateId: template.body.templateId, firstName: 'Mia', lastName: 'Muster', theme: 'system' }, owner))
