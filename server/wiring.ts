@@ -176,9 +176,9 @@ export function createServices(deps: {
     /** Apple's web service for passes (issue 26): devices keep their passes current through it. */
     appleWebService,
     /** Video-call backgrounds of an owner's profiles (issue 26). */
-    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots }),
+    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: brandService.forProfiles }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
-    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts }),
+    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: brandService.forProfiles }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,

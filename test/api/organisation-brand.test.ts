@@ -114,3 +114,42 @@ describe('POST /organisation/logo and POST /organisation/logo/delete', () => {
     expect(expectD4(await t.post('/organisation/logo/delete', {}, admin), 400, 'cmc/invalid-input').field).toBe('organisationId');
   });
 });
+
+describe('the brand on the company profile GET /find/own/profile/signature and GET /find/own/profile/background.png', () => {
+  it("gives the company profile's signature the brand's logo and colour, and the private profile its own accent", async () => {
+    const { organisationId, admin, member, company, own } = await team();
+    const logoPath = (await uploadLogo(admin, organisationId, await pngImage(300, 100, '#0f766e'))).body.logoPath as string;
+    const signature = async (profileId: string) =>
+      (await t.call({ method: 'GET', url: `/find/own/profile/signature?profileId=${profileId}&layout=classic`, headers: member.auth })).body as {
+        html: string;
+      };
+    const branded = await signature(company.id);
+    expect(branded.html).toContain(`src="${t.config.publicUrl}${logoPath}"`);
+    expect(branded.html).toContain('border-left:2px solid #0f766e');
+    const mine = await signature(own.id);
+    expect(mine.html).toContain('border-left:2px solid #6d28d9');
+    expect(mine.html).not.toContain(logoPath);
+  });
+
+  it("draws the organisation's logo on the company profile's video-call background, and a new logo in the next download", async () => {
+    const { organisationId, admin, member, company } = await team();
+    const { default: sharp } = await import('sharp');
+    const logoPixel = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/find/own/profile/background.png?profileId=${company.id}&layout=minimal&theme=light&size=1920x1080`,
+        headers: member.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // The minimal layout's logo box is 200×80 at (80, 80): its middle.
+      const { data } = await sharp(res.rawPayload).extract({ left: 180, top: 120, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      return [...data.subarray(0, 3)];
+    };
+    const before = await logoPixel();
+    expect((await uploadLogo(admin, organisationId, await pngImage(400, 160, '#dc2626'))).status).toBe(200);
+    const [r, g, b] = await logoPixel();
+    expect(r).toBeGreaterThan(200);
+    expect(g! + b!).toBeLessThan(150);
+    expect(before).not.toEqual([r, g, b]);
+  });
+});

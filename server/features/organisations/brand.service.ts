@@ -45,7 +45,7 @@ export function createBrandService(deps: {
     forProfiles: {
       async brandOf(profileId: string) {
         const row = await brands.brandOfProfile(profileId);
-        return row ? presentBrand(row) : null;
+        return row ? { ...presentBrand(row), logoKey: row.logoKey } : null;
       },
     } satisfies ProfileBrands,
 

@@ -7,8 +7,11 @@ import type { PageBrand } from '../../../shared/public-page/theme.css.ts';
  * organisation's company profiles (`profiles.change`), so their cached pages render again.
  */
 export interface ProfileBrands {
-  /** The brand of the organisation whose template made the profile; null for any other profile. */
-  brandOf(profileId: string): Promise<PageBrand | null>;
+  /**
+   * The brand of the organisation whose template made the profile; null for any other profile.
+   * `logoKey`: the logo's storage key, for surfaces that draw it (the video-call background).
+   */
+  brandOf(profileId: string): Promise<(PageBrand & { logoKey: string | null }) | null>;
 }
 
 /** Without the organisations feature no profile has a brand. */
