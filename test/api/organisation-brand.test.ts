@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accentFailure } from '../../shared/page-theme.ts';
+import { STAMP_CACHE_MS } from '../../server/features/profiles/profile-stamps.ts';
 import { createProfile, expectD4, multipartBody, pngImage, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
@@ -72,6 +73,21 @@ describe('POST /organisation/update and POST /organisation/create: the brand col
     expect(styleOf(await page(`/p/${company.id}`))).toContain('--acc:#1d4ed8');
     expect(styleOf(await page(`/l/${company.shortLinkId}`))).toContain('--acc:#1d4ed8');
     expect(styleOf(await page(`/p/${own.id}`))).toContain('--acc:#6d28d9');
+  });
+});
+
+describe('the brand on every instance', () => {
+  it("shows a new brand colour on another instance's cached company page within the stamp time (at once with Redis)", async () => {
+    const { organisationId, admin, company } = await team();
+    const other = await t.secondInstance();
+    try {
+      expect(styleOf((await other.get(`/p/${company.id}`)).raw)).toContain('--acc:#0f766e');
+      expect((await t.post('/organisation/update', { organisationId, brandColour: '#1d4ed8' }, admin)).status).toBe(200);
+      if (!process.env.REDIS_URL) await new Promise((r) => setTimeout(r, STAMP_CACHE_MS + 100));
+      expect(styleOf((await other.get(`/p/${company.id}`)).raw)).toContain('--acc:#1d4ed8');
+    } finally {
+      await other.close();
+    }
   });
 });
 
