@@ -44,6 +44,7 @@ import apiTokenRoutes from './features/integrations/api-token.routes.ts';
 import { apiTokenScopesDescription, webhookEventsOpenApi } from './features/integrations/webhook-openapi.ts';
 import operatorRoutes from './features/operator/operator.routes.ts';
 import organisationRoutes from './features/organisations/organisation.routes.ts';
+import brandRoutes from './features/organisations/brand.routes.ts';
 import organisationLeadRoutes from './features/organisations/organisation-leads.routes.ts';
 import scimRoutes from './features/scim/scim.routes.ts';
 import scimTokenRoutes from './features/scim/scim-token.routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   await app.register(scimTokenRoutes);
   // Issue 27: SCIM answers its own media type and error schema (its plugin's error handler).
   await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
+  await app.register(brandRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

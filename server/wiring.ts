@@ -33,14 +33,7 @@ import { createVisitCountRepository } from './features/stats/visit-count.reposit
 import { createStatsService } from './features/stats/stats.service.ts';
 import { createVisitService } from './features/stats/visit.service.ts';
 import { visitRows } from './features/stats/visit-counts.ts';
-import { createWalletService } from './features/wallet/wallet.service.ts';
-import { createAppleWebService } from './features/wallet/apple-web-service.service.ts';
-import { createApplePassTokens } from './features/wallet/apple-pass-token.ts';
-import { createWalletPassRepository } from './features/wallet/wallet-pass.repository.ts';
-import { createPassPusher } from './features/wallet/pass-push.ts';
-import { createGoogleWalletObjectRepository } from './features/wallet/google-wallet-object.repository.ts';
-import { createGoogleAccessTokens } from './features/wallet/google-access-token.ts';
-import { createGoogleWalletUpdates } from './features/wallet/google-wallet-updates.ts';
+import { createWalletServices } from './features/wallet/wallet-services.ts';
 import { createBackgroundService } from './features/backgrounds/background.service.ts';
 import { createSignatureService } from './features/signatures/signature.service.ts';
 import { createPublicPageService } from './features/public-pages/public-page.service.ts';
@@ -73,6 +66,8 @@ import { createScimUserService } from './features/scim/scim-user.service.ts';
 import { createScimGroupService } from './features/scim/scim-group.service.ts';
 import { createScimMemberSync } from './features/scim/scim-templates.ts';
 import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
+import { createBrandRepository } from './features/organisations/brand.repository.ts';
+import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -136,53 +131,29 @@ export function createServices(deps: {
   // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
   const organisations = createOrganisationRepository(db, webhooks.outbox);
   const offboard = createOffboarding({ organisations, templates, cards, leads, profiles });
-  const organisationService = createOrganisationService({ organisations, offboard });
+  // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
+  const brands = createBrandRepository(db);
+  const brandChange = createBrandChange({ brands, profiles });
+  const organisationService = createOrganisationService({ organisations, offboard, brandChange });
+  const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles });
-  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache });
+  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache, brands: brandService.forProfiles });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
   const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
-  const walletPasses = createWalletPassRepository(db);
-  const passTokens = createApplePassTokens(authSecret);
-  const googleObjects = createGoogleWalletObjectRepository(db, deps.engine);
-  const wallet = createWalletService({ config, cards, profiles, storage, views, passes: walletPasses, tokens: passTokens, googleObjects });
-  const { apple, google } = config.wallet;
-  const appleWebService = createAppleWebService({
-    passTypeId: apple.passTypeId,
-    passes: walletPasses,
-    tokens: passTokens,
-    wallet,
-    rateLimiter,
-    pusher: apple.push && createPassPusher({ ...apple.push, teamId: apple.teamId, passTypeId: apple.passTypeId }),
-    log,
-  });
-  // Issue 26: saved Google passes are updated through the Wallet API, from their own outbox.
-  const googleWalletUpdates = createGoogleWalletUpdates({
-    enabled: Boolean(google.serviceAccountPath && google.issuerId),
-    objects: googleObjects,
-    tokens: createGoogleAccessTokens({ account: wallet.google.account, tokenUrl: google.tokenUrl }),
-    apiUrl: google.apiUrl,
-    objectFor: wallet.google.objectFor,
-    log,
-  });
-  profileStamps.onChanged((ids) => {
-    appleWebService.profilesChanged(ids);
-    googleWalletUpdates.profilesChanged(ids);
-  });
+  // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
+  const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
+  const { wallet, appleWebService, googleWalletUpdates } = walletServices;
+  profileStamps.onChanged(walletServices.profilesChanged);
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
   const scim = createScimRepository(db);
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
-  const syncTemplates = createScimMemberSync({
-    scim,
-    memberTemplates,
-    profiles: profileService,
-    log,
-  });
+  const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
   return {
     rateLimiter,
     decodeSlots,
@@ -203,9 +174,9 @@ export function createServices(deps: {
     /** Started by app.ts, stopped on close: PATCHes saved Google passes after profile changes (issue 26). */
     googleWalletUpdates,
     /** Video-call backgrounds of an owner's profiles (issue 26). */
-    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots }),
+    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: brandService.forProfiles }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
-    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts }),
+    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: brandService.forProfiles }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,
@@ -259,6 +230,8 @@ export function createServices(deps: {
     /** Issue 24: organisations, members, roles and the offboarding. */
     organisations: organisationService,
     templates: templateService,
+    /** Issue 24 with 26: the organisation's logo, and its brand on the company profiles' pages. */
+    brand: brandService,
     /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
     organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
     /** Issue 24: the organisation's leads (its members' company profiles) for its admins. */

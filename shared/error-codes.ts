@@ -36,6 +36,8 @@ export const ErrorCode = {
   cardWithoutOwner: 'cmc/card-without-owner',
   /** Issue 28: a verification mail asked for an address that is confirmed already. */
   emailAlreadyVerified: 'cmc/email-already-verified',
+  /** Issue 26: a colour below WCAG AA contrast where it is shown (names the field, carries a `suggestion`). */
+  lowContrast: 'cmc/low-contrast',
   requiresRecentLogin: 'requires-recent-login',
   internal: 'cmc/internal-error',
   unavailable: 'cmc/unavailable',
@@ -76,6 +78,8 @@ export const AuthErrorCode = {
   invalidLoginCredentials: 'invalid-login-credentials',
   weakPassword: 'weak-password',
   emailAlreadyInUse: 'email-already-in-use',
+  /** Issue 26: a colour below WCAG AA contrast where it is shown (names the field, carries a `suggestion`). */
+  lowContrast: 'cmc/low-contrast',
   requiresRecentLogin: 'requires-recent-login',
   emailNotVerified: 'email-not-verified',
   tooManyRequests: 'too-many-requests',

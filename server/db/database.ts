@@ -24,6 +24,7 @@ import * as cardFirstRegistered from './migrations/013-card-first-registered.ts'
 import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts';
 import * as googleWalletObjects from './migrations/019-google-wallet-objects.ts';
 import * as teamLinksInvitees from './migrations/020-team-links-invitees.ts';
+import * as pageThemes from './migrations/018-page-themes.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '014-organisation-webhooks': organisationWebhooks,
   '019-google-wallet-objects': googleWalletObjects,
   '020-team-links-invitees': teamLinksInvitees,
+  '018-page-themes': pageThemes,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 /** Tables of the integrations (issue 25: webhooks, API tokens) and of passes that stay current (issue 26: Apple and Google); `Database` in tables.ts lists them. */
 
 /** A card's Apple Wallet pass as last downloaded (migration 012, issue 26); the serial number is the card id. */
@@ -108,3 +109,8 @@ export interface ApiTokenTable {
   /** Migration 016: the organisation whose leads the token reads; null for an owner's own token. */
   organisationId: string | null;
 }
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
+export type ApiTokenRow = Selectable<ApiTokenTable>;

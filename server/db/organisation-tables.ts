@@ -1,5 +1,19 @@
 /** Tables of organisations (issue 24, migration 009); `Database` in tables.ts lists them. */
 
+/** Issue 24: a company running its staff's cards (migration 009). */
+export interface OrganisationTable {
+  id: string;
+  name: string;
+  /** `#rrggbb`, or '' for none; checked for WCAG AA contrast when saved. */
+  brandColour: string;
+  /** Migration 018: the brand colour of dark pages, `#rrggbb` checked against them, or '' to derive it from `brandColour`. */
+  brandColourDark: string;
+  /** Migration 018: the storage key of the brand's logo (an upload), null for none. */
+  logoKey: string | null;
+  created: number;
+  updated: number;
+}
+
 /** One account's membership; an account belongs to at most one organisation (`userId` unique). */
 export interface OrganisationMemberTable {
   organisationId: string;

@@ -1,17 +1,12 @@
 import type {
+  OrganisationTable,
   OrganisationMemberTable,
   OrganisationInvitationTable,
   OrganisationAuditTable,
   OrganisationTemplateTable,
   TemplatedProfileTable,
 } from './organisation-tables.ts';
-export type {
-  OrganisationMemberTable,
-  OrganisationInvitationTable,
-  OrganisationAuditTable,
-  OrganisationTemplateTable,
-  TemplatedProfileTable,
-} from './organisation-tables.ts';
+export type * from './organisation-tables.ts';
 import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
 export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchRow, OperatorAuditRow } from './operator-tables.ts';
 import type { ScimTables } from './scim-tables.ts';
@@ -25,15 +20,7 @@ import type {
   WebhookAttemptTable,
   ApiTokenTable,
 } from './integration-tables.ts';
-export type {
-  WalletPassTable,
-  WalletDeviceTable,
-  GoogleWalletObjectTable,
-  WebhookEndpointTable,
-  WebhookDeliveryTable,
-  WebhookAttemptTable,
-  ApiTokenTable,
-} from './integration-tables.ts';
+export type * from './integration-tables.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -179,6 +166,12 @@ export interface ProfileTable {
   country: string;
   profileImageKey: string | null;
   profileLogoKey: string | null;
+  /** Issue 26 (migration 018, docs/themes.md): the page's look; the defaults are the look before it. */
+  theme: Generated<string>;
+  accentColour: Generated<string>;
+  buttonShape: Generated<string>;
+  backgroundColour: Generated<string>;
+  backgroundImageKey: Generated<string | null>;
   shortLinkId: string;
   /** D10: public page views; incremented in place so concurrent views are never lost. */
   profileViews: Generated<number>;
@@ -286,19 +279,4 @@ export interface VisitCountTable {
   /** The link clicked (metric `click`), '' otherwise. */
   linkId: string;
   count: number;
-}
-
-export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
-export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
-export type WebhookAttemptRow = Selectable<WebhookAttemptTable>;
-export type ApiTokenRow = Selectable<ApiTokenTable>;
-
-/** Issue 24: a company running its staff's cards (migration 009). */
-export interface OrganisationTable {
-  id: string;
-  name: string;
-  /** `#rrggbb`, or '' for none; checked for WCAG AA contrast when saved. */
-  brandColour: string;
-  created: number;
-  updated: number;
 }

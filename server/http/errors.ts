@@ -36,3 +36,28 @@ export const conflict = (code: ErrorCodeValue, message: string) => new AppError(
 
 /** The one "profile not found" (SPEC 8 cmc/profile-not-found): unknown, deleted, another owner's, or not public. */
 export const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
+
+/**
+ * Issue 26: a colour refused for its contrast, 400 `cmc/low-contrast` naming the field, with the
+ * reason ("contrast 2.1:1 against white button text (#ffffff), needs 4.5:1") and the nearest
+ * colour of the same hue that passes as `suggestion` (shared/page-theme.ts).
+ */
+export class ContrastError extends AppError {
+  constructor(
+    field: string,
+    reason: string,
+    readonly suggestion: string | null,
+  ) {
+    super(400, ErrorCode.lowContrast, `${field}: ${reason}${suggestion ? `; ${suggestion} would pass` : ''}`, field);
+  }
+
+  override toBody(): ApiError {
+    return { ...super.toBody(), ...(this.suggestion ? { suggestion: this.suggestion } : {}) };
+  }
+}
+
+/** Throws the first of a check's contrast problems, if any. */
+export function refuseContrast(problems: ReadonlyArray<{ field: string; reason: string; suggestion: string | null }>): void {
+  const first = problems[0];
+  if (first) throw new ContrastError(first.field, first.reason, first.suggestion);
+}

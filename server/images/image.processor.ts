@@ -12,7 +12,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 64 * 1024 * 1024;
 
 /** Which upload an image is for; decides the size box and the output format. */
-export type ImageKind = 'profileImage' | 'profileLogo';
+export type ImageKind = 'profileImage' | 'profileLogo' | 'backgroundImage';
 
 /** The type of an upload as its bytes say, whatever the file was called. */
 export type ImageInputType = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
@@ -29,7 +29,7 @@ export interface ProcessedImage {
 }
 
 /** Longest side per kind: the public page shows neither larger than this even on 3x screens. */
-const BOX: Record<ImageKind, number> = { profileImage: 800, profileLogo: 600 };
+const BOX: Record<ImageKind, number> = { profileImage: 800, profileLogo: 600, backgroundImage: 1200 };
 
 /** sharp's name for the format our sniffing found; a disagreement means a forged header. */
 const SHARP_FORMAT: Record<ImageInputType, string> = {
@@ -93,7 +93,8 @@ function detectHeifType(bytes: Buffer): ImageInputType | null {
 /**
  * Turns an upload into the stored image (D13): checks the real type by content, turns it
  * upright by its EXIF orientation, shrinks it into its box (800 px for profile images,
- * 600 px for logos, never enlarged) and re-encodes it without any metadata, so camera
+ * 600 px for logos, 1200 px for a page's background image of issue 26, JPEG quality 75;
+ * never enlarged) and re-encodes it without any metadata, so camera
  * GPS positions never leak.
  *
  * Profile images become JPEG, which every phone, browser, contact app and e-mail client
@@ -131,11 +132,11 @@ export async function processProfileImage(input: Buffer, kind: ImageKind): Promi
     // sharp writes no EXIF, XMP, IPTC or ICC data unless asked to (keepMetadata and
     // friends), and nothing here asks.
     const encoded =
-      kind === 'profileImage'
-        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
+      kind !== 'profileLogo'
+        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: kind === 'backgroundImage' ? 75 : 82, mozjpeg: true })
         : pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return kind === 'profileImage'
+    return kind !== 'profileLogo'
       ? { data, contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height }
       : { data, contentType: 'image/png', extension: 'png', width: info.width, height: info.height };
   } catch (error) {

@@ -44,8 +44,8 @@ export const STORAGE_CONTENT_TYPES: Readonly<Record<string, string>> = {
   zip: 'application/zip',
 };
 
-/** Keys the public /media/ path may serve: uploads of profiles only (not the operator's bundles). */
-export const isPublicMediaKey = (key: string) => key.startsWith('profiles/') && !key.endsWith('.zip');
+/** Keys the public /media/ path may serve: uploads of profiles and organisations' logos only (not the operator's bundles). */
+export const isPublicMediaKey = (key: string) => (key.startsWith('profiles/') || key.startsWith('organisations/')) && !key.endsWith('.zip');
 
 /** Thrown for a key that could escape the storage root or is otherwise malformed. */
 export class InvalidStorageKeyError extends Error {
@@ -61,7 +61,7 @@ const MAX_KEY_LENGTH = 512;
 // platform or URL decoding can turn a segment into a path step.
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const FILE_PREFIX: Record<ImageKind, string> = { profileImage: 'image', profileLogo: 'logo' };
+const FILE_PREFIX: Record<ImageKind, string> = { profileImage: 'image', profileLogo: 'logo', backgroundImage: 'background' };
 
 /**
  * Whether `key` is a well-formed storage key: relative, '/'-separated, plain segments
@@ -93,4 +93,11 @@ export function storageKeyFor(profileId: string, kind: ImageKind, extension: str
   if (!PROFILE_ID.test(profileId)) throw new Error(`Not a profile id usable in a storage key: ${JSON.stringify(profileId)}`);
   if (!Object.hasOwn(STORAGE_CONTENT_TYPES, extension)) throw new Error(`No storage content type for extension ${JSON.stringify(extension)}`);
   return `profiles/${profileId}/${FILE_PREFIX[kind]}-${randomBytes(9).toString('base64url')}.${extension}`;
+}
+
+/** Issue 24: a fresh key for an organisation's brand logo, e.g. `organisations/abc123/logo-k3Jx9_QwzP0a.png`. */
+export function organisationLogoKeyFor(organisationId: string, extension: string): string {
+  if (!PROFILE_ID.test(organisationId)) throw new Error(`Not an id usable in a storage key: ${JSON.stringify(organisationId)}`);
+  if (!Object.hasOwn(STORAGE_CONTENT_TYPES, extension)) throw new Error(`No storage content type for extension ${JSON.stringify(extension)}`);
+  return `organisations/${organisationId}/logo-${randomBytes(9).toString('base64url')}.${extension}`;
 }

@@ -25,6 +25,8 @@ export function LinkTreePage({ profile, lng = 'en', t, counted }: { profile: Pro
   return (
     <div className="pp p-lt">
       <IconSprite names={[...[...web, ...social].map((l): IconName => l.type), ...(saveHref ? (['user-plus'] as const) : [])]} />
+      {/* Issue 26: the background image is a band at the top, as on the profile page (theme.css.ts). */}
+      {profile.backgroundImagePath && <div className="p-top" />}
       <main>
         <Avatar profile={profile} alt={t('profile_image_alt', { name: shownName })} />
         <h1 className={name ? 'p-name' : 'p-sr'}>{name || shownName}</h1>

@@ -24,15 +24,15 @@ export const PUBLIC_PAGE_CSS = `.pp{--ink:#15181d;--mute:#566170;--line:#e4e8ee;
 .p-lng{position:absolute;right:12px;top:12px;display:flex;gap:2px;padding:3px;border-radius:999px;background:rgba(255,255,255,.16)}
 .p-lng a{min-width:44px;min-height:32px;display:grid;place-items:center;border-radius:999px;color:#fff;font-size:.8125rem;font-weight:700;text-decoration:none;letter-spacing:.04em}
 .p-lng a[aria-current]{background:#fff;color:var(--acc)}
-.p-av{position:relative;display:grid;place-items:center;width:120px;height:120px;margin:-60px auto 0;border:4px solid #fff;border-radius:50%;background:#dde5f3;color:var(--acc);font-size:2.5rem;font-weight:700;object-fit:cover;box-shadow:var(--sh)}
+.p-av{position:relative;display:grid;place-items:center;width:120px;height:120px;margin:-60px auto 0;border:4px solid #fff;border-radius:50%;background:var(--acc2);color:var(--acc);font-size:2.5rem;font-weight:700;object-fit:cover;box-shadow:var(--sh)}
 .p-lt .p-av{margin-top:40px}
 .p-name{margin:14px 20px 0;font-size:1.625rem;line-height:1.2;font-weight:750;text-align:center;letter-spacing:-.01em}
 .p-job{margin:6px 20px 0;color:var(--mute);text-align:center}
 .p-acts{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:22px 16px 8px}
-.p-act{display:flex;flex-direction:column;align-items:center;gap:6px;min-height:76px;padding:12px 4px 10px;border-radius:16px;background:var(--card);color:var(--ink);font-size:.8125rem;font-weight:650;line-height:1.2;text-align:center;text-decoration:none;box-shadow:var(--sh)}
-.pp .p-pri{background:var(--acc);color:#fff}
+.p-act{display:flex;flex-direction:column;align-items:center;gap:6px;min-height:76px;padding:12px 4px 10px;border-radius:var(--ra,16px);background:var(--card);color:var(--ink);font-size:.8125rem;font-weight:650;line-height:1.2;text-align:center;text-decoration:none;box-shadow:var(--sh)}
+.pp .p-pri{background:var(--acc);color:var(--on,#fff)}
 .p-act .p-i{color:var(--acc)}
-.p-act.p-pri .p-i{color:#fff}
+.p-act.p-pri .p-i{color:var(--on,#fff)}
 .p-h{margin:26px 24px 8px;color:var(--mute);font-size:.75rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase}
 .p-list{margin:0;padding:0;list-style:none}
 .p-card{margin:0 16px;border-radius:16px;background:var(--card);box-shadow:var(--sh);overflow:hidden}
@@ -53,7 +53,7 @@ a .p-v{color:var(--acc)}
 .p-pv{display:flex;align-items:center;gap:12px;margin:0 auto;max-width:480px;padding:10px 16px;background:#fff7e0;font-size:.875rem}
 .p-pv p{flex:1}
 .p-fab{position:fixed;right:max(16px,calc(50% - 224px));bottom:20px;z-index:5}
-.p-fab summary{display:grid;place-items:center;width:58px;height:58px;border-radius:50%;background:var(--acc);color:#fff;list-style:none;cursor:pointer;box-shadow:0 6px 16px rgba(28,79,214,.35)}
+.p-fab summary{display:grid;place-items:center;width:58px;height:58px;border-radius:50%;background:var(--acc);color:var(--on,#fff);list-style:none;cursor:pointer;box-shadow:0 6px 16px rgba(28,79,214,.35)}
 .p-fab summary::-webkit-details-marker{display:none}
 .p-fab summary .p-i{width:26px;height:26px;transition:transform .1s}
 .p-fab[open] summary .p-i{transform:rotate(45deg)}
@@ -92,7 +92,7 @@ a .p-v{color:var(--acc)}
 .p-bad .p-err,#contact-invalid:target~.p-err{display:block}
 .p-btns{display:flex;flex-wrap:wrap-reverse;justify-content:flex-end;gap:8px;margin-top:22px}
 .p-btns .p-btn{flex:1 0 auto}
-.p-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:10px 20px;border:0;border-radius:12px;background:var(--acc2);color:var(--acc);font:inherit;font-weight:650;text-align:center;text-decoration:none;cursor:pointer}
+.p-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:10px 20px;border:0;border-radius:var(--rb,12px);background:var(--acc2);color:var(--acc);font:inherit;font-weight:650;text-align:center;text-decoration:none;cursor:pointer}
 .p-wide{display:flex;width:100%;margin-top:24px}
 .p-lt{padding-bottom:48px}
 .p-lt .p-soc{margin-top:20px}
@@ -100,7 +100,7 @@ a .p-v{color:var(--acc)}
 .p-lt .p-list li+li{border:0}
 .p-bio{margin:12px 24px 0;color:var(--mute);text-align:center;white-space:pre-line}
 .pp .p-save{display:flex;margin:24px 16px 0}
-.p-lt .p-row{justify-content:center;border-radius:16px;background:var(--card);box-shadow:var(--sh);font-weight:650;text-align:center}
+.p-lt .p-row{justify-content:center;border-radius:var(--ra,16px);background:var(--card);box-shadow:var(--sh);font-weight:650;text-align:center}
 .p-msg{margin:0 16px;padding:48px 24px 32px;border-radius:20px;background:var(--card);box-shadow:var(--sh);text-align:center}
 .p-msg svg{display:block;margin:0 auto 24px}
 .p-msg h1{font-size:1.5rem;line-height:1.25}

@@ -26,5 +26,7 @@ export const errorSchema = z.object({
   message: z.string(),
   detail: z.string(),
   field: z.string().optional(),
+  /** Issue 26: for a colour refused for its contrast (`cmc/low-contrast`), the nearest one that passes. */
+  suggestion: z.string().optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;

@@ -22,8 +22,24 @@ export const brandColourSchema = z
   .transform((v) => v.toLowerCase());
 const inviteeEmailSchema = visitorEmailSchema.transform((v) => v.toLowerCase());
 
-export const organisationCreateSchema = z.object({ name: nameSchema, brandColour: brandColourSchema.optional().default('') });
-export const organisationUpdateSchema = z.object({ organisationId: idSchema, name: nameSchema.optional(), brandColour: brandColourSchema.optional() });
+/**
+ * The brand colours (issue 24 with 26, docs/themes.md): `brandColour` is the accent of the
+ * company profiles' light pages, `brandColourDark` of their dark ones ('' derives it). Both are
+ * checked for WCAG AA contrast by the service (400 `cmc/low-contrast` with a suggestion).
+ */
+export const organisationCreateSchema = z.object({
+  name: nameSchema,
+  brandColour: brandColourSchema.optional().default(''),
+  brandColourDark: brandColourSchema.optional().default(''),
+});
+export const organisationUpdateSchema = z.object({
+  organisationId: idSchema,
+  name: nameSchema.optional(),
+  brandColour: brandColourSchema.optional(),
+  brandColourDark: brandColourSchema.optional(),
+});
+/** Body of POST /organisation/logo/delete. */
+export const organisationLogoDeleteSchema = z.object({ organisationId: idSchema });
 export const organisationQuerySchema = z.object({ organisationId: idSchema });
 
 const personField = (field: 'firstName' | 'lastName' | 'jobTitle') =>
@@ -90,6 +106,9 @@ export const organisationSchema = z.object({
   organisationId: z.string(),
   name: z.string(),
   brandColour: z.string(),
+  brandColourDark: z.string(),
+  /** The brand's logo on the company profiles' pages (issue 24), null for none. */
+  logoPath: z.string().nullable(),
   role: organisationRoleSchema,
   memberCount: z.number(),
   created: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textField, timestampsSchema } from './common.schema.ts';
 import { linkNameSchema, linkSchema, linkTypeSchema, linkValueSchema, withHandleLink } from './link.schema.ts';
+import { BUTTON_SHAPES, THEMES } from '../page-theme.ts';
 
 export const PROFILE_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
 export const PROFILE_TYPES = ['DEFAULT', 'CUSTOM'] as const;
@@ -39,12 +40,32 @@ const editableShape = Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, text
   [K in ProfileTextField]: z.ZodOptional<z.ZodString>;
 };
 
+/** A colour of a page theme as `#rrggbb` (lower-cased), or '' for the theme's own. */
+export const themeColourSchema = z
+  .string()
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, 'must be a colour like #1a2b3c, or empty')
+  .transform((v) => v.toLowerCase());
+
+/**
+ * Issue 26: the page's look (docs/themes.md). Each field is optional on a save (kept as stored);
+ * the colours' contrast is checked by the profile service against the resulting theme.
+ */
+export const profileThemeSchema = z.object({
+  theme: z.enum(THEMES).optional(),
+  accentColour: themeColourSchema.optional(),
+  buttonShape: z.enum(BUTTON_SHAPES).optional(),
+  backgroundColour: themeColourSchema.optional(),
+});
+export type ProfileThemeInput = z.output<typeof profileThemeSchema>;
+
 /**
  * Body of POST /profile/create. A client may send the whole profile object back (SPEC 7);
  * unknown and server-managed keys are stripped, not refused (D8).
  */
 export const profileCreateSchema = z.object({
   ...editableShape,
+  ...profileThemeSchema.shape,
   layout: z.string().max(40).optional(),
   type: z.enum(PROFILE_TYPES).optional(),
   /** Issue 24: a new profile from the organisation's template (its values, its locks); ignored on updates. */
@@ -121,6 +142,12 @@ export const profileSchema = z
     profileImagePath: z.string().nullable(),
     profileLogoPath: z.string().nullable(),
     profileVcfPath: z.string(),
+    /** Issue 26: the page's look (docs/themes.md). */
+    theme: z.enum(THEMES),
+    accentColour: z.string(),
+    buttonShape: z.enum(BUTTON_SHAPES),
+    backgroundColour: z.string(),
+    backgroundImagePath: z.string().nullable(),
     shortLinkId: z.string(),
     profileViews: z.number(),
     isActive: z.boolean(),

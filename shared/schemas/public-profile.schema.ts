@@ -22,6 +22,8 @@ import { PROFILE_TEXT_FIELDS, profileSchema, type ProfileTextField } from './pro
  *   (privateRows); `businessNote`: the note on the page and the vCard's comment;
  * - `profileImagePath`, `profileLogoPath`, `profileVcfPath`: the picture, logo and vCard download;
  * - `shortLinkId`: the public link-in-bio address (/l/{shortLinkId}), shared on purpose;
+ * - `theme`, `accentColour`, `buttonShape`, `backgroundColour`, `backgroundImagePath`: the
+ *   page's look (issue 26), which every visitor sees anyway;
  * - links: `id` (and its SPEC alias `socialMediaLinkId`), `type` (icon or row), `name` (label),
  *   `link` (target), `sort` (order). Not the owner (`userProfileId`), the profile they belong to
  *   (`cardProfileId`/`profileId`, already the page's `id`) or timestamps.
@@ -43,6 +45,11 @@ export const publicProfileSchema = profileSchema
     profileLogoPath: true,
     profileVcfPath: true,
     shortLinkId: true,
+    theme: true,
+    accentColour: true,
+    buttonShape: true,
+    backgroundColour: true,
+    backgroundImagePath: true,
   })
   .extend({ socialMediaLinks: z.array(publicLinkSchema) });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

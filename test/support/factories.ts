@@ -89,7 +89,7 @@ export function expectD4(res: { status: number; body: any; raw: string }, status
   expect(res.status, res.raw).toBe(status);
   expect(res.body, res.raw).toMatchObject({ status, code: expect.any(String), message: expect.any(String), detail: expect.any(String) });
   if (code !== undefined) expect(res.body.code, res.raw).toBe(code);
-  return res.body as { status: number; code: string; message: string; detail: string; field?: string };
+  return res.body as { status: number; code: string; message: string; detail: string; field?: string; suggestion?: string };
 }
 
 /** A browser User-Agent: only these count as views (D10). */
@@ -114,7 +114,7 @@ export async function multipartBody(
 export async function upload(
   t: TestApp,
   user: TestUser | undefined,
-  kind: 'profileImage' | 'profileLogo',
+  kind: 'profileImage' | 'profileLogo' | 'backgroundImage',
   profileId: string,
   data: Uint8Array,
   options: { filename?: string; contentType?: string } = {},

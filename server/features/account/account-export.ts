@@ -129,6 +129,7 @@ export async function buildAccountExport(options: {
     for (const [field, kind] of [
       ['profileImageKey', 'picture'],
       ['profileLogoKey', 'logo'],
+      ['backgroundImageKey', 'background'],
     ] as const) {
       const key = profile[field] as string | null;
       if (!key) continue;

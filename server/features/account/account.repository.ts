@@ -49,9 +49,13 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
       before: (change: ProfileChange) => Promise<string[]> = async () => [],
     ): Promise<{ imageKeys: string[]; subjects: string[] }> {
       const tables = await listTables(db);
-      const own = await db.selectFrom('profile').select(['id', 'profileImageKey', 'profileLogoKey']).where('userId', '=', user.id).execute();
+      const own = await db
+        .selectFrom('profile')
+        .select(['id', 'profileImageKey', 'profileLogoKey', 'backgroundImageKey'])
+        .where('userId', '=', user.id)
+        .execute();
       const profileIds = own.map((p) => p.id);
-      const imageKeys = own.flatMap((p) => [p.profileImageKey, p.profileLogoKey]).filter((key): key is string => Boolean(key));
+      const imageKeys = own.flatMap((p) => [p.profileImageKey, p.profileLogoKey, p.backgroundImageKey]).filter((key): key is string => Boolean(key));
 
       const subjects = await profiles.change(profileIds, async (change) => {
         const found = await before(change);

@@ -5,7 +5,7 @@ import { profileNotFound } from '../../http/errors.ts';
 import type { DecodeSlots } from '../../images/decode-slots.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { ProfileAccess } from '../profiles/index.ts';
+import type { ProfileAccess, ProfileBrands } from '../profiles/index.ts';
 import { renderBackground, type BackgroundLayout, type BackgroundSize, type BackgroundTheme } from './background.renderer.ts';
 
 /** Drawing a background costs a few hundred ms of CPU: at most this many new ones per owner (cached ones are free). */
@@ -25,6 +25,8 @@ export function createBackgroundService(deps: {
   storage: Storage;
   rateLimiter: RateLimiter;
   decodeSlots: DecodeSlots;
+  /** Issue 24 with 26: a company profile's background shows its organisation's logo. */
+  brands?: ProfileBrands;
 }) {
   const { profiles, storage, rateLimiter, decodeSlots } = deps;
   const base = deps.publicUrl.replace(/\/+$/, '');
@@ -39,7 +41,9 @@ export function createBackgroundService(deps: {
       const known = cache.get(key);
       if (known) return { data: known, fileName };
       await rateLimiter.consume([[BACKGROUND_RATE_RULE, owner.userId]], 'Too many backgrounds drawn. Please try again later.');
-      const logo = profile.profileLogoKey ? await storage.get(profile.profileLogoKey).catch(() => null) : null;
+      // A brand change bumps the profile's stamp (the cache key), so the next download draws the new logo.
+      const logoKey = (await deps.brands?.brandOf(profile.id))?.logoKey || profile.profileLogoKey;
+      const logo = logoKey ? await storage.get(logoKey).catch(() => null) : null;
       const data = await decodeSlots.run(() =>
         renderBackground(
           {

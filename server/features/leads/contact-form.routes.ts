@@ -78,9 +78,10 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
     if (outcome === 'contact-invalid') {
       // Issue 23: without JavaScript a refused form comes back as it was typed, with email_error
       // shown: the page itself (400, never cached), its contact dialog open. Not a view.
-      const profile = await services.publicProfiles.get(id);
-      if (profile) {
-        const page = render.profile(profile, languageOf(request), source.success ? source.data : 'link', { ...typed(request), refused: field });
+      const found = await services.publicProfiles.getForPage(id);
+      if (found) {
+        const retry = { ...typed(request), refused: field };
+        const page = render.profile(found.profile, languageOf(request), source.success ? source.data : 'link', retry, found.brand);
         return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', page.csp).send(page.html);
       }
     }

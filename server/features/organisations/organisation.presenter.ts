@@ -1,5 +1,14 @@
 import type { Invitation, Member, Organisation, OrganisationRole } from '../../../shared/schemas/organisation.schema.ts';
 import type { OrganisationInvitationTable, OrganisationTable } from '../../db/tables.ts';
+import type { PageBrand } from '../../../shared/public-page/theme.css.ts';
+
+/** Where the brand's logo is served (/media/, like profiles' uploads; keys are new on every upload). */
+export const brandLogoPath = (key: string | null): string | null => (key ? `/media/${key}` : null);
+
+/** The brand a company profile's page shows (issue 24 with 26): colours and logo, nothing else of the organisation. */
+export function presentBrand(row: Pick<OrganisationTable, 'brandColour' | 'brandColourDark' | 'logoKey'>): PageBrand {
+  return { colour: row.brandColour, colourDark: row.brandColourDark, logoPath: brandLogoPath(row.logoKey) };
+}
 
 /** The caller's organisation (issue 24): the fields listed, so a new column never leaks. */
 export function presentOrganisation(row: OrganisationTable & { role: OrganisationRole }, memberCount: number): Organisation {
@@ -7,6 +16,8 @@ export function presentOrganisation(row: OrganisationTable & { role: Organisatio
     organisationId: row.id,
     name: row.name,
     brandColour: row.brandColour,
+    brandColourDark: row.brandColourDark,
+    logoPath: brandLogoPath(row.logoKey),
     role: row.role,
     memberCount,
     created: Number(row.created),

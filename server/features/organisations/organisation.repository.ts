@@ -85,7 +85,7 @@ export function createOrganisationRepository(db: Db, outbox: EventOutbox = noEve
         throw error;
       }
     },
-    async update(organisationId: string, changes: Partial<Pick<OrganisationTable, 'name' | 'brandColour'>>, entry: OrganisationAuditTable) {
+    async update(organisationId: string, changes: Partial<Pick<OrganisationTable, 'name' | 'brandColour' | 'brandColourDark'>>, entry: OrganisationAuditTable) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('organisation')

@@ -10,7 +10,10 @@ export type { ProfileService } from './profile.service.ts';
 export type { PublicProfileService } from './public-profile.service.ts';
 export type { ProfileChange } from './profile.repository.ts';
 export type { ProfileTemplates, CompanyLink } from './profile-templates.ts';
+export type { ProfileBrands } from './profile-brand.ts';
 export { presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
+/** The uploads an account may make per hour; the organisation's logo counts against it too. */
+export { UPLOAD_RULE } from './media.service.ts';
 
 /**
  * Profiles as other features may reach them: the owner's profile, the public stamp, the owner

@@ -16,7 +16,10 @@ import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
  */
 export const UPLOAD_RULE: RateRule = { name: 'upload', max: 60, windowMs: 60 * 60 * 1000 };
 
-/** Profile image and logo uploads (D13) and serving stored media. */
+/** The profile's column of each kind of upload. */
+const COLUMN = { profileImage: 'profileImageKey', profileLogo: 'profileLogoKey', backgroundImage: 'backgroundImageKey' } as const;
+
+/** Profile image, logo and (issue 26) background image uploads (D13) and serving stored media. */
 export function createMediaService(deps: {
   profiles: ProfileRepository;
   storage: Storage;
@@ -43,19 +46,20 @@ export function createMediaService(deps: {
       const image = await deps.decodeSlots.run(() => processProfileImage(file, kind));
       const key = storageKeyFor(profileId, kind, image.extension);
       await storage.put(key, image.data, image.contentType);
-      const column = kind === 'profileImage' ? 'profileImageKey' : 'profileLogoKey';
+      const column = COLUMN[kind];
       await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { [column]: key }, change));
       await dropOld(profile[column]);
-      return kind === 'profileImage' ? { id: profileId, profileImagePath: mediaPath(key) } : { id: profileId, profileLogoPath: mediaPath(key) };
+      return { id: profileId, [`${kind}Path`]: mediaPath(key) };
     },
 
-    /** POST /delete/profileLogo. */
-    async deleteLogo(owner: Owner, profileId: string) {
+    /** POST /delete/profileLogo and, issue 26, /delete/backgroundImage. */
+    async deleteImage(owner: Owner, profileId: string, kind: 'profileLogo' | 'backgroundImage') {
       const profile = await profiles.findOwn(owner.userId, profileId);
       if (!profile) throw profileNotFound();
-      await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { profileLogoKey: null }, change));
-      await dropOld(profile.profileLogoKey);
-      return { id: profileId, profileLogoPath: null };
+      const column = COLUMN[kind];
+      await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { [column]: null }, change));
+      await dropOld(profile[column]);
+      return { id: profileId, [`${kind}Path`]: null };
     },
 
     /** A stored file for GET /media/*, or null. */

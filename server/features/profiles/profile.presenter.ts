@@ -1,4 +1,5 @@
 import type { Profile } from '../../../shared/schemas/profile.schema.ts';
+import { BUTTON_SHAPES, THEMES } from '../../../shared/page-theme.ts';
 import { vcardDownloadPath } from '../../../shared/vcard-download.ts';
 import type { LinkRow } from '../../db/tables.ts';
 import type { ProfileWithUse } from './profile.repository.ts';
@@ -39,6 +40,11 @@ export function presentProfile(row: ProfileWithUse, links: LinkRow[]): Profile {
     profileImagePath: mediaPath(row.profileImageKey),
     profileLogoPath: mediaPath(row.profileLogoKey),
     profileVcfPath: vcfPath(row.id),
+    theme: (THEMES as readonly string[]).includes(row.theme) ? (row.theme as Profile['theme']) : 'light',
+    accentColour: row.accentColour,
+    buttonShape: (BUTTON_SHAPES as readonly string[]).includes(row.buttonShape) ? (row.buttonShape as Profile['buttonShape']) : 'rounded',
+    backgroundColour: row.backgroundColour,
+    backgroundImagePath: mediaPath(row.backgroundImageKey),
     shortLinkId: row.shortLinkId,
     profileViews: Number(row.profileViews),
     isActive: row.status === 'ACTIVE',

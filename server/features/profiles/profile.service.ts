@@ -11,7 +11,8 @@ import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { NewProfileRow } from '../../db/tables.ts';
-import { AppError, conflict, notFound, profileNotFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound, profileNotFound, refuseContrast } from '../../http/errors.ts';
+import { themeProblems, type Theme } from '../../../shared/page-theme.ts';
 import { newLinkId, newProfileId, newShortLinkId } from '../../lib/ids.ts';
 import { mediaPath, presentProfile } from './profile.presenter.ts';
 import type { LinkRepository } from './link.repository.ts';
@@ -34,6 +35,25 @@ function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFI
   const out: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> = {};
   for (const f of PROFILE_TEXT_FIELDS) if (input[f] !== undefined) out[f] = input[f]!.trim();
   return out;
+}
+
+/** The theme fields a body sets (issue 26); absent ones stay as stored. */
+const THEME_FIELDS = ['theme', 'accentColour', 'buttonShape', 'backgroundColour'] as const;
+
+/**
+ * Issue 26: refuses (400 `cmc/low-contrast`, naming the field, with the nearest passing colour)
+ * colours that would miss WCAG AA in the theme the profile has after this change. Checked only
+ * when the body sets a theme field, against the stored values of the others.
+ */
+function assertThemeContrast(input: ProfileCreateInput, stored?: Pick<ProfileWithUse, 'theme' | 'accentColour' | 'backgroundColour'>): void {
+  if (!THEME_FIELDS.some((f) => input[f] !== undefined)) return;
+  refuseContrast(
+    themeProblems({
+      theme: input.theme ?? ((stored?.theme ?? 'light') as Theme),
+      accentColour: input.accentColour ?? stored?.accentColour ?? '',
+      backgroundColour: input.backgroundColour ?? stored?.backgroundColour ?? '',
+    }),
+  );
 }
 
 /** The owner's profiles: SPEC 4 and D8 rules. */
@@ -62,6 +82,7 @@ export function createProfileService(deps: {
   /** A new profile row with every text field blank unless given; used by card registration too. */
   async function insertProfile(owner: Owner, input: ProfileCreateInput, change: ProfileChange): Promise<string> {
     const now = Date.now();
+    assertThemeContrast(input);
     const template = input.templateId && templates ? await templates.valuesFor(owner, input.templateId, change) : undefined;
     if (template) assertUnlocked(editableFields(input), Object.fromEntries(template.locked.map((f) => [f, template.values[f] ?? ''])));
     const id = newProfileId();
@@ -75,6 +96,7 @@ export function createProfileService(deps: {
       profileImageKey: null,
       profileLogoKey: null,
       shortLinkId: newShortLinkId(),
+      ...themePatch(input),
       layout: input.layout ?? 'default',
       type: input.type ?? 'DEFAULT',
       status: 'ACTIVE',
@@ -93,9 +115,14 @@ export function createProfileService(deps: {
     return id;
   }
 
-  /** The D8 patch of an update: editable fields, layout and type; never a server-managed field. */
+  /** The theme fields a body sets (issue 26). */
+  function themePatch(input: ProfileCreateInput): ProfilePatch {
+    return Object.fromEntries(THEME_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
+  }
+
+  /** The D8 patch of an update: editable fields, theme, layout and type; never a server-managed field. */
   function patchOf(input: ProfileCreateInput): ProfilePatch {
-    const patch: ProfilePatch = { ...editableFields(input) };
+    const patch: ProfilePatch = { ...editableFields(input), ...themePatch(input) };
     if (input.layout !== undefined) patch.layout = input.layout;
     if (input.type !== undefined) patch.type = input.type;
     return patch;
@@ -146,7 +173,7 @@ export function createProfileService(deps: {
     },
 
     async update(owner: Owner, input: ProfileUpdateInput): Promise<Profile> {
-      await ownOrThrow(owner, input.id);
+      assertThemeContrast(input, await ownOrThrow(owner, input.id));
       if (templates) assertUnlocked(editableFields(input), await templates.lockedOf(input.id));
       if (!(await profiles.change([input.id], (change) => profiles.updateOwn(owner.userId, input.id, patchOf(input), change)))) throw profileNotFound();
       return present((await profiles.findOwn(owner.userId, input.id))!);
@@ -179,7 +206,7 @@ export function createProfileService(deps: {
         });
       } else {
         const profileId = id;
-        await ownOrThrow(owner, profileId);
+        assertThemeContrast(profile, await ownOrThrow(owner, profileId));
         if (templates) assertUnlocked(editableFields(profile), await templates.lockedOf(profileId));
         const companyLocked = templates ? await templates.linksLocked(profileId) : false;
         await profiles.change([profileId], async (change) => {

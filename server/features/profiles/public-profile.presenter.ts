@@ -45,6 +45,11 @@ export function presentPublicProfile(profile: Profile): PublicProfile {
     profileLogoPath: profile.profileLogoPath,
     profileVcfPath: profile.profileVcfPath,
     shortLinkId: profile.shortLinkId,
+    theme: profile.theme,
+    accentColour: profile.accentColour,
+    buttonShape: profile.buttonShape,
+    backgroundColour: profile.backgroundColour,
+    backgroundImagePath: profile.backgroundImagePath,
     socialMediaLinks: profile.socialMediaLinks.map(presentPublicLink),
   };
 }

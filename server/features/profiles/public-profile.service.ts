@@ -3,13 +3,22 @@ import type { Profile } from '../../../shared/schemas/profile.schema.ts';
 import { notFound, profileNotFound } from '../../http/errors.ts';
 import { presentProfile } from './profile.presenter.ts';
 import type { LinkRepository } from './link.repository.ts';
-import type { ProfileRepository } from './profile.repository.ts';
+import type { ProfileRepository, ProfileWithUse } from './profile.repository.ts';
 import { asFormerMember, presentPublicProfile, presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
 import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { ViewCounter } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import { leftCompanySchema, type LeftCompany } from '../../../shared/schemas/organisation-card.schema.ts';
+import type { PageBrand } from '../../../shared/public-page/theme.css.ts';
+import { noBrands, type ProfileBrands } from './profile-brand.ts';
+
+/** A profile as its page needs it: the company's contact once its owner left (issue 24), the organisation's brand (issue 24 with 26). */
+export interface PageProfile {
+  profile: Profile;
+  leftCompany: LeftCompany | null;
+  brand: PageBrand | null;
+}
 
 /** The company's contact stored on a former member's profile (issue 24), or null. */
 function leftCompanyOf(stored: string | null): LeftCompany | null {
@@ -19,8 +28,22 @@ function leftCompanyOf(stored: string | null): LeftCompany | null {
 }
 
 /** What visitors see of a profile: only ACTIVE profiles exist for them (D8); views counted per D10. */
-export function createPublicProfileService(deps: { profiles: ProfileRepository; links: LinkRepository; views: ViewCounter; jsonCache: ProfileJsonCache }) {
-  const { profiles, links, views, jsonCache } = deps;
+export function createPublicProfileService(deps: {
+  profiles: ProfileRepository;
+  links: LinkRepository;
+  views: ViewCounter;
+  jsonCache: ProfileJsonCache;
+  brands?: ProfileBrands;
+}) {
+  const { profiles, links, views, jsonCache, brands = noBrands } = deps;
+  const forPage = async (row: ProfileWithUse | undefined): Promise<PageProfile | null> =>
+    row
+      ? {
+          profile: presentProfile(row, await links.listByProfile(row.id)),
+          leftCompany: leftCompanyOf(row.leftCompany),
+          brand: await brands.brandOf(row.id),
+        }
+      : null;
 
   /** A row as the public reads it: a former member's company profile gives only their name and the company's contact (issue 24). */
   async function publicOf(row: Parameters<typeof presentProfile>[0]): Promise<PublicSourceProfile> {
@@ -44,18 +67,17 @@ export function createPublicProfileService(deps: { profiles: ProfileRepository; 
     get,
 
     /**
-     * The page of /p/{id}: the profile and, when its owner left the organisation whose template
-     * made it (issue 24), the company's contact that the page shows instead. Read on a render only.
+     * The page of /p/{id}: the profile, its organisation's brand, and, when its owner left the
+     * organisation whose template made it (issue 24), the company's contact that the page shows
+     * instead. Read on a render only.
      */
-    async getForPage(profileId: string): Promise<{ profile: Profile; leftCompany: LeftCompany | null } | null> {
-      const row = await profiles.findActive(profileId);
-      return row ? { profile: presentProfile(row, await links.listByProfile(row.id)), leftCompany: leftCompanyOf(row.leftCompany) } : null;
+    async getForPage(profileId: string): Promise<PageProfile | null> {
+      return forPage(await profiles.findActive(profileId));
     },
 
     /** The link-in-bio page's profile, with the company's contact when its owner left the company (issue 24). */
-    async getByShortLink(shortLinkId: string): Promise<{ profile: Profile; leftCompany: LeftCompany | null } | null> {
-      const row = await profiles.findActiveByShortLink(shortLinkId);
-      return row ? { profile: presentProfile(row, await links.listByProfile(row.id)), leftCompany: leftCompanyOf(row.leftCompany) } : null;
+    async getByShortLink(shortLinkId: string): Promise<PageProfile | null> {
+      return forPage(await profiles.findActiveByShortLink(shortLinkId));
     },
 
     /**

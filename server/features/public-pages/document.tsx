@@ -23,6 +23,8 @@ export interface DocumentHead {
   social?: { title: string; description: string; imageUrl: string | null; type: 'profile' | 'website' };
   /** hreflang alternates of the same page in each language. */
   alternates?: Array<{ lng: Language; href: string }>;
+  /** Issue 26: the page's theme CSS (shared/public-page/theme.css.ts), after the stylesheet; '' or absent for the default look. */
+  themeCss?: string;
 }
 
 /** A complete page and the Content-Security-Policy that allows exactly its inline style and script. */
@@ -35,11 +37,11 @@ export interface RenderedPage {
  * The policy of a public page: nothing loads but same-origin images (and the inline favicon),
  * the one inline stylesheet and the one inline script by hash; forms post only to us.
  */
-function contentSecurityPolicy(script: ClientScript | undefined): string {
+function contentSecurityPolicy(script: ClientScript | undefined, styleHash: string): string {
   return [
     "default-src 'none'",
     "img-src 'self' data:",
-    `style-src ${CSS_HASH}`,
+    `style-src ${styleHash}`,
     `script-src ${script ? script.cspSource : "'none'"}`,
     "connect-src 'self'",
     "form-action 'self'",
@@ -56,6 +58,8 @@ const OG_LOCALE: Record<Language, string> = { de: 'de_DE', en: 'en_US' };
  */
 export function renderDocument(head: DocumentHead, body: ReactElement, script?: ClientScript): RenderedPage {
   const { social } = head;
+  // A themed page's one stylesheet has its own hash, computed once per render (the render cache keeps it).
+  const css = head.themeCss ? CSS + head.themeCss : CSS;
   const markup = renderToStaticMarkup(
     <html lang={head.lng}>
       <head>
@@ -84,7 +88,7 @@ export function renderDocument(head: DocumentHead, body: ReactElement, script?: 
         )}
         <meta name="theme-color" content="#16307a" />
         <link rel="icon" href={FAVICON} />
-        <style dangerouslySetInnerHTML={{ __html: CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body>
         {body}
@@ -92,5 +96,5 @@ export function renderDocument(head: DocumentHead, body: ReactElement, script?: 
       </body>
     </html>,
   );
-  return { html: `<!DOCTYPE html>${markup}`, csp: contentSecurityPolicy(script) };
+  return { html: `<!DOCTYPE html>${markup}`, csp: contentSecurityPolicy(script, css === CSS ? CSS_HASH : cspHash(css)) };
 }

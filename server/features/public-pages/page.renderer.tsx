@@ -8,6 +8,7 @@ import { ProfilePage } from '../../../shared/public-page/profile.page.tsx';
 import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
 import { displayName } from '../../../shared/public-page/profile-view.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
+import { pageLook, themeCss, type PageBrand } from '../../../shared/public-page/theme.css.ts';
 import { CLIENT_SCRIPTS } from './client-scripts.ts';
 import { renderDocument, type RenderedPage } from './document.tsx';
 import type { PageTexts } from './page-texts.ts';
@@ -20,14 +21,20 @@ import type { PageTexts } from './page-texts.ts';
 export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; texts: PageTexts }) {
   const absolute = (path: string) => `${publicUrl}${path}`;
   const alternates = (path: string) => LANGUAGES.map((lng) => ({ lng, href: absolute(`${path}?lng=${lng}`) }));
+  /** Issue 26 with 24: the profile as its page shows it (the brand's logo on a company profile) and the theme's CSS. */
+  const themed = (profile: Profile, brand: PageBrand | null | undefined) => {
+    const look = pageLook(profile, brand);
+    return { shown: { ...profile, profileLogoPath: look.logoPath }, css: themeCss(look) };
+  };
 
   return {
     /**
      * The public profile page of /p/{id} for visits from `source` (issue 12): its links, its
      * downloads and its contact form carry the source, so what a visitor does counts under it.
      */
-    profile(profile: Profile, lng: Language, source: VisitSource = 'link', contactRetry?: ContactRetry): RenderedPage {
+    profile(profile: Profile, lng: Language, source: VisitSource = 'link', contactRetry?: ContactRetry, brand?: PageBrand | null): RenderedPage {
       const t = texts(lng, 'profile');
+      const { shown, css } = themed(profile, brand);
       const name = displayName(profile, lng);
       const path = `/p/${encodeURIComponent(profile.id)}`;
       const summary = [profile.jobTitle, profile.companyName]
@@ -47,9 +54,10 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
             description: summary || t('meta_description', { name }),
             imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
           },
+          themeCss: css,
         },
         <ProfilePage
-          profile={profile}
+          profile={shown}
           lng={lng}
           t={t}
           source={source}
@@ -62,8 +70,9 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
     },
 
     /** The link-in-bio page of /l/{id} and /linkinbio/{id}; canonical is SPEC 9's /linkinbio form. */
-    linkTree(profile: Profile, lng: Language): RenderedPage {
+    linkTree(profile: Profile, lng: Language, brand?: PageBrand | null): RenderedPage {
       const t = texts(lng, 'link_tree');
+      const { shown, css } = themed(profile, brand);
       const name = displayName(profile, lng);
       const path = `/linkinbio/${encodeURIComponent(profile.shortLinkId)}`;
       return renderDocument(
@@ -79,8 +88,9 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
             description: t('meta_description', { name }),
             imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
           },
+          themeCss: css,
         },
-        <LinkTreePage profile={profile} lng={lng} t={t} counted />,
+        <LinkTreePage profile={shown} lng={lng} t={t} counted />,
         CLIENT_SCRIPTS.linkTree,
       );
     },

@@ -68,10 +68,10 @@ export function createPublicPageService(deps: {
       const page = await cache.fill(key, async () => {
         const found = await publicProfiles.getForPage(id);
         if (!found) return null;
-        const { profile, leftCompany } = found;
+        const { profile, leftCompany, brand } = found;
         // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
         // Issue 24: a former member's company profile says they left, with the company's contact.
-        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.profile(profile, lng, source);
+        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.profile(profile, lng, source, undefined, brand);
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
@@ -93,9 +93,9 @@ export function createPublicPageService(deps: {
       const page = await cache.fill(key, async () => {
         const found = await publicProfiles.getByShortLink(shortLinkId);
         if (!found) return null;
-        const { profile, leftCompany } = found;
+        const { profile, leftCompany, brand } = found;
         // Issue 24: a former member's company profile says they left on its link-in-bio page too.
-        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.linkTree(profile, lng);
+        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.linkTree(profile, lng, brand);
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? counted(page) : profileNotFound(lng, 'link_tree');

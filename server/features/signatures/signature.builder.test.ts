@@ -82,4 +82,10 @@ describe('the e-mail signature (issue 26)', () => {
     expect(buildSignature(input({ language: 'de', t: texts('de', 'profile') })).text).toContain('Mobil: +49 160 9876543');
     expect(buildSignature(input()).text).toContain('Mobile: +49 160 9876543');
   });
+
+  it("uses the page's accent for its links and rule (issue 26), the default blue without one", () => {
+    expect(buildSignature(input({ accent: '#0f766e' })).html).toContain('border-left:2px solid #0f766e');
+    expect(buildSignature(input({ accent: '#0f766e' })).html).toContain('color:#0f766e;font-weight:bold');
+    expect(buildSignature(input()).html).toContain('border-left:2px solid #1c4fd6');
+  });
 });

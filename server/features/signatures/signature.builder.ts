@@ -22,6 +22,8 @@ export interface SignatureOptions {
 
 export interface SignatureInput extends SignatureOptions {
   profile: Profile;
+  /** Issue 26 with 24: the accent of links and the rule, `#rrggbb` checked on white (the page's light accent); '' for the default. */
+  accent?: string;
   /** PUBLIC_URL without a trailing slash: every link and image is absolute. */
   base: string;
   language: Language;
@@ -91,6 +93,7 @@ function partsOf(input: SignatureInput) {
     photo: profile.profileImagePath ? base + profile.profileImagePath : null,
     logo: profile.profileLogoPath ? base + profile.profileLogoPath : null,
     save: input.saveLink && vcard ? { href: base + withSource(vcard, 'signature'), label: t('save_contact') } : null,
+    accent: input.accent || ACCENT,
   };
 }
 type Parts = ReturnType<typeof partsOf>;
@@ -105,7 +108,7 @@ function detailRows(parts: Parts, compact: boolean): string {
   } else {
     contacts.forEach((c, i) => rows.push(line(c, i === 0 ? 'padding-top:6px' : '')));
   }
-  parts.web.forEach((w, i) => rows.push(line(anchor(w.href, w.label, `color:${ACCENT};text-decoration:none`), i === 0 ? 'padding-top:4px' : '')));
+  parts.web.forEach((w, i) => rows.push(line(anchor(w.href, w.label, `color:${parts.accent};text-decoration:none`), i === 0 ? 'padding-top:4px' : '')));
   if (parts.social.length > 0) {
     const cells = parts.social
       .map(
@@ -114,7 +117,7 @@ function detailRows(parts: Parts, compact: boolean): string {
       .join('');
     rows.push(line(table(`<tr>${cells}</tr>`), 'padding-top:8px'));
   }
-  if (parts.save) rows.push(line(anchor(parts.save.href, parts.save.label, `color:${ACCENT};font-weight:bold;text-decoration:none`), 'padding-top:8px'));
+  if (parts.save) rows.push(line(anchor(parts.save.href, parts.save.label, `color:${parts.accent};font-weight:bold;text-decoration:none`), 'padding-top:8px'));
   return rows.join('');
 }
 
@@ -124,7 +127,7 @@ function classic(parts: Parts): string {
   const picture = parts.photo ?? parts.logo;
   const text = table(nameRow(parts) + detailRows(parts, false) + (parts.photo && parts.logo ? line(logoImage(parts.logo), 'padding-top:10px') : ''));
   const left = picture ? `<td style="padding:0 14px 0 0;vertical-align:top">${image(picture, parts.name, 80, picture === parts.photo)}</td>` : '';
-  return table(`<tr>${left}<td style="padding:0 0 0 14px;vertical-align:top;border-left:2px solid ${ACCENT}">${text}</td></tr>`, FONT);
+  return table(`<tr>${left}<td style="padding:0 0 0 14px;vertical-align:top;border-left:2px solid ${parts.accent}">${text}</td></tr>`, FONT);
 }
 
 /** The logo keeps its own proportions: a fixed height, the width the client works out. */

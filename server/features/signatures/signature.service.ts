@@ -1,7 +1,7 @@
 import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
-import type { ProfileService } from '../profiles/index.ts';
+import type { ProfileBrands, ProfileService } from '../profiles/index.ts';
 import type { PageTexts } from '../public-pages/index.ts';
 import { buildSignature, type Signature, type SignatureOptions } from './signature.builder.ts';
 import { createSignatureIcons } from './signature-icons.ts';
@@ -10,15 +10,19 @@ import { createSignatureIcons } from './signature-icons.ts';
 const ICON_VERSION = '1';
 
 /** E-mail signatures of an owner's profiles (issue 26), built from the profile as it is now. */
-export function createSignatureService(deps: { publicUrl: string; profiles: Pick<ProfileService, 'findOwn'>; texts: PageTexts }) {
+export function createSignatureService(deps: { publicUrl: string; profiles: Pick<ProfileService, 'findOwn'>; texts: PageTexts; brands?: ProfileBrands }) {
   const base = deps.publicUrl.replace(/\/+$/, '');
   const icons = createSignatureIcons();
   const iconUrl = (type: LinkType) => `${base}/signature-icons/${type}.png?v=${ICON_VERSION}`;
   return {
     /** The caller's profile's signature; another owner's profile is 404 (`findOwn`). */
     async build(owner: Owner, profileId: string, options: SignatureOptions, language: Language): Promise<Signature & { bytes: number }> {
-      const profile = await deps.profiles.findOwn(owner, profileId);
-      const signature = buildSignature({ ...options, profile, base, language, t: deps.texts(language, 'profile'), iconUrl });
+      const own = await deps.profiles.findOwn(owner, profileId);
+      // Issue 26 with 24: the page's light accent; a company profile's brand logo and colour win, as on its page.
+      const brand = await deps.brands?.brandOf(own.id);
+      const profile = brand?.logoPath ? { ...own, profileLogoPath: brand.logoPath } : own;
+      const accent = brand?.colour || own.accentColour;
+      const signature = buildSignature({ ...options, profile, accent, base, language, t: deps.texts(language, 'profile'), iconUrl });
       return { ...signature, bytes: Buffer.byteLength(signature.html) };
     },
     icon: (type: LinkType) => icons.png(type),

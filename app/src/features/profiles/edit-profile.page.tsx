@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useEditorMutation } from './editor-mutation.ts';
 import { linksToSave, orderedLinks } from './profile-form.ts';
 import { AddressSection } from './sections/address.section.tsx';
+import { AppearanceSection } from './sections/appearance.section.tsx';
 import { BasicsSection } from './sections/basics.section.tsx';
 import { BusinessSection } from './sections/business.section.tsx';
 import { LinkInBioSection } from './sections/link-in-bio.section.tsx';
@@ -98,14 +99,14 @@ function ProfileEditor({ profile, locked, lockedLinks }: { profile: Profile | nu
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaveError(null);
-    const parsed = profileCreateSchema.safeParse(draft.fields);
+    const parsed = profileCreateSchema.safeParse({ ...draft.fields, ...draft.look });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setSaveError(t('not_saved_successfully', { message: `${issue?.path.join('.')}: ${issue?.message}` }));
       return;
     }
     save.mutate({
-      profile: profile ? { ...draft.fields, id: profile.id } : draft.fields,
+      profile: profile ? { ...draft.fields, ...draft.look, id: profile.id } : { ...draft.fields, ...draft.look },
       links: linksToSave(orderedLinks(draft.webLinks, draft.socialLinks)),
     });
   };
@@ -125,6 +126,7 @@ function ProfileEditor({ profile, locked, lockedLinks }: { profile: Profile | nu
       <PrivateSection draft={draft} />
       <LinksSection profile={profile} draft={draft} />
       <AddressSection draft={draft} />
+      <AppearanceSection profile={profile} draft={draft} />
       <LinkInBioSection profile={profile} />
       {profile && <MoreSection profile={profile} draft={draft} />}
       <SaveBarSection profile={profile} saving={save.isPending} error={saveError} dirty={draft.dirty} />

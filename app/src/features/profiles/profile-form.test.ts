@@ -5,6 +5,9 @@ import {
   draftsFromLinks,
   emptyFields,
   hasUnsavedChanges,
+  DEFAULT_LOOK,
+  lookChanged,
+  lookFromProfile,
   linkInBioUrl,
   linksToSave,
   newLinkDraft,
@@ -118,5 +121,14 @@ describe('hasUnsavedChanges (issue 23)', () => {
     expect(hasUnsavedChanges(emptyFields(), { ...emptyFields(), jobTitle: 'x' }, saved)).toBe(true);
     expect(hasUnsavedChanges(emptyFields(), emptyFields(), [{ ...saved[0]!, name: 'B' }])).toBe(true);
     expect(hasUnsavedChanges(emptyFields(), emptyFields(), [{ ...newLinkDraft('github'), link: 'https://github.com/x' }])).toBe(true);
+  });
+});
+
+describe('the look of the pages (issue 26)', () => {
+  it('starts a new profile with the look of before issue 26 and counts a changed look as unsaved', () => {
+    expect(lookFromProfile(null)).toEqual({ theme: 'light', accentColour: '', buttonShape: 'rounded', backgroundColour: '' });
+    expect(lookChanged(DEFAULT_LOOK, { ...DEFAULT_LOOK })).toBe(false);
+    expect(lookChanged(DEFAULT_LOOK, { ...DEFAULT_LOOK, theme: 'system' })).toBe(true);
+    expect(lookChanged(DEFAULT_LOOK, { ...DEFAULT_LOOK, accentColour: '#0f766e' })).toBe(true);
   });
 });

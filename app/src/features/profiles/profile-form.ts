@@ -17,6 +17,22 @@ export function fieldsFromProfile(profile: Profile): ProfileFields {
   return Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, profile[f] ?? ''])) as ProfileFields;
 }
 
+/** Issue 26: the page's look as the editor holds it (saved with the profile, contrast-checked by the server). */
+export type LookFields = Pick<Profile, 'theme' | 'accentColour' | 'buttonShape' | 'backgroundColour'>;
+
+/** The look of before issue 26: light, the page's own blue, rounded buttons, its own background. */
+export const DEFAULT_LOOK: LookFields = { theme: 'light', accentColour: '', buttonShape: 'rounded', backgroundColour: '' };
+
+/** The look of a loaded profile, or the default for a new one. */
+export function lookFromProfile(profile: Profile | null): LookFields {
+  return profile
+    ? { theme: profile.theme, accentColour: profile.accentColour, buttonShape: profile.buttonShape, backgroundColour: profile.backgroundColour }
+    : DEFAULT_LOOK;
+}
+
+/** Whether the look differs from what was loaded (unsaved, like a text field). */
+export const lookChanged = (a: LookFields, b: LookFields) => (Object.keys(a) as Array<keyof LookFields>).some((k) => a[k] !== b[k]);
+
 /** A link row in the form; `id` is null until the link was created on the server. */
 export interface LinkDraft {
   /** Stable key for React and drag and drop, also for rows not yet saved. */

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileNotFoundPage, ProfilePage, PUBLIC_PAGE_CSS, type ProfileKey, type Translate } from '../../../../shared/public-page/index.ts';
 import type { Profile } from '../../../../shared/schemas/profile.schema.ts';
+import { pageLook, themeCss } from '../../../../shared/public-page/theme.css.ts';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { toAppLanguage } from '../../i18n/namespaces.ts';
@@ -34,7 +35,8 @@ export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps
   };
   return (
     <div className="preview-shell">
-      <style>{PUBLIC_PAGE_CSS}</style>
+      {/* Issue 26: the profile's own look (a company profile's brand shows on the public page only). */}
+      <style>{PUBLIC_PAGE_CSS + (profile ? themeCss(pageLook(profile), false) : '')}</style>
       {/* The bar is the app's own landmark: the page component's notice would sit outside every landmark. */}
       <aside className="preview-bar" aria-label={tp('preview_notice')}>
         <p>{tp('preview_notice')}</p>

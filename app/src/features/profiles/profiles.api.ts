@@ -28,6 +28,7 @@ const profileAnswerSchema = z.union([profileEnvelopeSchema.transform((v) => v.pr
 /** Upload answers (SPEC 7). */
 const imageUploadSchema = z.object({ id: z.string(), profileImagePath: z.string().nullable() });
 const logoUploadSchema = z.object({ id: z.string(), profileLogoPath: z.string().nullable() });
+const backgroundUploadSchema = z.object({ id: z.string(), backgroundImagePath: z.string().nullable() });
 
 /** Owner calls of SPEC 7 on profiles. */
 export const profilesApi = {
@@ -64,6 +65,15 @@ export const profilesApi = {
   },
   /** POST /delete/profileLogo. */
   deleteLogo: (profileId: string) => apiRequest<unknown>('/delete/profileLogo', { body: { profileId } }),
+  /** Issue 26: POST /upload/backgroundImage (multipart), the top band of the public pages. */
+  uploadBackground: (profileId: string, file: File) => {
+    const form = new FormData();
+    form.append('profileId', profileId);
+    form.append('backgroundImage', file);
+    return apiRequest('/upload/backgroundImage', { body: form, schema: backgroundUploadSchema });
+  },
+  /** POST /delete/backgroundImage. */
+  deleteBackground: (profileId: string) => apiRequest<unknown>('/delete/backgroundImage', { body: { profileId } }),
 };
 
 /** The vCard download of SPEC 7, with the business note as comment. */

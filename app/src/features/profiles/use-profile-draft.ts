@@ -1,6 +1,17 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Profile, ProfileTextField } from '../../../../shared/schemas/profile.schema.ts';
-import { draftsFromLinks, emptyFields, fieldsFromProfile, hasUnsavedChanges, isWebLinkType, type LinkDraft, type ProfileFields } from './profile-form.ts';
+import {
+  draftsFromLinks,
+  emptyFields,
+  fieldsFromProfile,
+  hasUnsavedChanges,
+  isWebLinkType,
+  lookChanged,
+  lookFromProfile,
+  type LinkDraft,
+  type LookFields,
+  type ProfileFields,
+} from './profile-form.ts';
 
 const NOTHING_LOCKED: ReadonlySet<ProfileTextField> = new Set();
 const NO_LINKS_LOCKED: ReadonlySet<string> = new Set();
@@ -22,6 +33,10 @@ export function useProfileDraft(
 ) {
   const [initialFields] = useState<ProfileFields>(() => (profile ? fieldsFromProfile(profile) : emptyFields()));
   const [fields, setFields] = useState<ProfileFields>(initialFields);
+  // Issue 26: the page's look, saved with the profile.
+  const [initialLook] = useState<LookFields>(() => lookFromProfile(profile));
+  const [look, setLookState] = useState<LookFields>(initialLook);
+  const setLook = useCallback((patch: Partial<LookFields>) => setLookState((l) => ({ ...l, ...patch })), []);
   const initialDrafts = useMemo(() => draftsFromLinks(profile?.socialMediaLinks ?? []), [profile]);
   const [webLinks, setWebLinks] = useState<LinkDraft[]>(() => initialDrafts.filter((d) => isWebLinkType(d.type)));
   const [socialLinks, setSocialLinks] = useState<LinkDraft[]>(() => initialDrafts.filter((d) => !isWebLinkType(d.type)));
@@ -40,9 +55,12 @@ export function useProfileDraft(
   );
   const dropLink = useCallback((key: string) => patchLinks((list) => list.filter((d) => d.key !== key)), [patchLinks]);
 
-  const dirty = useMemo(() => hasUnsavedChanges(initialFields, fields, [...webLinks, ...socialLinks]), [initialFields, fields, webLinks, socialLinks]);
+  const dirty = useMemo(
+    () => hasUnsavedChanges(initialFields, fields, [...webLinks, ...socialLinks]) || lookChanged(initialLook, look),
+    [initialFields, fields, webLinks, socialLinks, initialLook, look],
+  );
 
-  return { fields, locked, lockedLinks, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
+  return { fields, look, setLook, locked, lockedLinks, dirty, setField, webLinks, socialLinks, setWebLinks, setSocialLinks, patchLinks, patchLink, dropLink };
 }
 
 /** The editor's unsaved state and its setters, as sections receive it. */

@@ -15,6 +15,7 @@ import { AuditSection } from './audit.section.tsx';
 import { LeadsSection } from './leads.section.tsx';
 import { StatsSection } from './stats.section.tsx';
 import { ScimSection } from './scim.section.tsx';
+import { BrandSection } from './brand.section.tsx';
 import '../../styles/security.css';
 import '../../styles/team.css';
 
@@ -44,6 +45,7 @@ export default function TeamPage() {
         </p>
       </div>
       {admin && <MembersSection organisation={organisation} />}
+      {admin && <BrandSection key={organisation.updated} organisation={organisation} />}
       {admin && <LeadsSection organisationId={organisation.organisationId} />}
       {admin && <StatsSection organisationId={organisation.organisationId} />}
       {admin && <CardsSection organisationId={organisation.organisationId} />}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accentFailure, brandProblems } from '../../shared/page-theme.ts';
+import { createFullProfile, readOwnProfile } from '../support/factories.ts';
+import { appContext, expectAccessible, smallPng, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { maybeScreenshot } from './support/browser.ts';
+import { useE2eSession } from './support/session.ts';
+
+// Issue 26: the editor's Look section checks a colour while it is typed, offers the nearest
+// passing one, and saves the look with the profile; the public page shows it. Issue 24: the
+// Team area's Brand section does the same for the brand colours and uploads the logo.
+const session = useE2eSession(startAppServer);
+
+const desktop = (page: Page) => page.setViewportSize({ width: 1280, height: 900 });
+
+/** A screenshot of one section (E2E_SHOTS_DIR, as maybeScreenshot), so the screen's part under test is seen whole. */
+async function sectionShot(page: Page, selector: string, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.locator(selector).screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
+  it('refuses an unreadable accent while typing, takes the suggestion with one click, and saves the dark look', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const profile = await createFullProfile(t, owner);
+    session.context = await appContext(session.browser, lng, owner);
+    const page = await session.context.newPage();
+    await withFailureShot(page, `look-${lng}`, async () => {
+      await page.goto(`${base}/profile/${profile.id}`);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true }).waitFor();
+      await page.getByText(text(lng, 'edit_profile', 'groups.appearance'), { exact: true }).click();
+      await page.getByRole('radio', { name: text(lng, 'edit_profile', 'themes.dark') }).check();
+      await page.getByRole('textbox', { name: text(lng, 'edit_profile', 'accent_dark'), exact: true }).fill('#1c4fd6');
+      const suggest = page.getByRole('button', { name: /#[0-9a-f]{6}/ });
+      await suggest.waitFor();
+      await expectAccessible(page, 'look section with a refused colour');
+      await sectionShot(page, 'details.group[open]:has(input[name=theme])', `app-look-refused-360-${lng}`);
+      const suggestion = /#[0-9a-f]{6}/.exec((await suggest.textContent()) ?? '')![0];
+      expect(accentFailure(suggestion, 'dark')).toBeNull();
+      // Away from the sticky navigation and save bar, which would take the click at a screen's edge.
+      await suggest.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await suggest.click();
+      await page.getByText(text(lng, 'molecules', 'colour_contrast_ok')).waitFor();
+      await page.getByRole('radio', { name: text(lng, 'edit_profile', 'shapes.pill') }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.getByRole('radio', { name: text(lng, 'edit_profile', 'shapes.pill') }).check();
+      await page.getByRole('button', { name: text(lng, 'molecules', 'save'), exact: true }).click();
+      await expect.poll(async () => (await readOwnProfile(t, owner, profile.id)).theme).toBe('dark');
+      expect(await readOwnProfile(t, owner, profile.id)).toMatchObject({ accentColour: suggestion, buttonShape: 'pill' });
+      // The editor starts again from what the server stored: the group opens closed.
+      await page.getByText(text(lng, 'edit_profile', 'groups.appearance'), { exact: true }).click();
+      await expect.poll(() => page.getByRole('radio', { name: text(lng, 'edit_profile', 'themes.dark') }).isChecked()).toBe(true);
+      await sectionShot(page, 'details.group[open]:has(input[name=theme])', `app-look-saved-360-${lng}`);
+      await desktop(page);
+      await sectionShot(page, 'details.group[open]:has(input[name=theme])', `app-look-saved-desktop-${lng}`);
+      const shown = await (await page.request.get(`${base}/p/${profile.id}`)).text();
+      expect(shown).toContain(`--acc:${suggestion}`);
+    });
+  });
+
+  it("sets the organisation's brand colours and logo in the Team area, with the contrast checked while typing", async () => {
+    const { t, base } = session.server;
+    const admin = await t.signUp();
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
+    session.context = await appContext(session.browser, lng, admin);
+    const page = await session.context.newPage();
+    await withFailureShot(page, `brand-${lng}`, async () => {
+      await page.goto(`${base}/team`);
+      await page.getByRole('heading', { level: 2, name: text(lng, 'team', 'brand_title') }).waitFor();
+      await page.getByRole('textbox', { name: text(lng, 'team', 'brand_colour'), exact: true }).fill('#7dd3fc');
+      const suggest = page.getByRole('button', { name: /#[0-9a-f]{6}/ });
+      await suggest.waitFor();
+      await expect.poll(() => page.getByRole('button', { name: text(lng, 'team', 'brand_save') }).isDisabled()).toBe(true);
+      await suggest.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await sectionShot(page, 'section[aria-labelledby=brand-title]', `app-brand-refused-360-${lng}`);
+      await suggest.click();
+      const chosen = await page.getByRole('textbox', { name: text(lng, 'team', 'brand_colour'), exact: true }).inputValue();
+      expect(brandProblems({ brandColour: chosen })).toEqual([]);
+      await page.getByRole('button', { name: text(lng, 'team', 'brand_save') }).click();
+      await page.getByText(text(lng, 'team', 'brand_saved')).waitFor();
+      await page.locator('#brand-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await smallPng('#0f766e') });
+      await page.getByRole('img', { name: text(lng, 'team', 'brand_logo_alt') }).waitFor();
+      const own = (await t.get('/find/own/organisation', admin)).body;
+      expect(own).toMatchObject({ organisationId, brandColour: chosen });
+      expect(own.logoPath).toMatch(/^\/media\/organisations\//);
+      await expectAccessible(page, 'team area with the brand');
+      await sectionShot(page, 'section[aria-labelledby=brand-title]', `app-brand-360-${lng}`);
+      await desktop(page);
+      await sectionShot(page, 'section[aria-labelledby=brand-title]', `app-brand-desktop-${lng}`);
+      await maybeScreenshot(page, `app-team-desktop-${lng}`, { fullPage: true });
+    });
+  });
+});
