@@ -251,7 +251,9 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await shows(page, text(lng, 'edit_profile', 'not_copied'));
 
       // SPEC 5: a logo over 5 MB is refused before sending.
-      await page.locator('.image-picker-logo input[type=file]').setInputFiles(oversizedImage('logo.png'));
+      // (The logo's picker, not the background image's of the Look section.)
+      const logoPicker = page.locator('.image-picker-logo', { has: page.getByText(text(lng, 'edit_profile', 'logo'), { exact: true }) });
+      await logoPicker.locator('input[type=file]').setInputFiles(oversizedImage('logo.png'));
       await shows(page, text(lng, 'edit_profile', 'logo_too_large'));
 
       // Deleting a link asks first.

@@ -73,7 +73,7 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
 
       // Find the card by its id and block it with a reason.
       await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.cards') }).click();
-      await page.getByLabel(text(lng, 'operator', 'search_label')).fill(cardId);
+      await page.getByLabel(text(lng, 'operator', 'search_label'), { exact: true }).fill(cardId);
       await page.getByRole('button', { name: text(lng, 'operator', 'open_card', { id: cardId }) }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel(text(lng, 'operator', 'reason_label')).fill('Lost in transit to the customer');
