@@ -143,6 +143,18 @@ describe('POST /organisation/domain/verify', () => {
   });
 });
 
+describe('POST /organisation/domain/verify limits', () => {
+  it('looks up at most 30 times per organisation and hour, then answers 429 without a lookup', async () => {
+    const { organisationId, owner } = await team();
+    const domain = newDomain();
+    await claim(organisationId, domain, owner);
+    for (let i = 0; i < 30; i++) expectD4(await t.post('/organisation/domain/verify', { organisationId, domain }, owner), 409, 'cmc/domain-not-verified');
+    const before = lookups.length;
+    expectD4(await t.post('/organisation/domain/verify', { organisationId, domain }, owner), 429);
+    expect(lookups.length).toBe(before);
+  });
+});
+
 describe('GET /find/own/organisation/domains and POST /organisation/domain/remove', () => {
   it('lists the organisation’s domains and removes one (audited); a member gets 403, another organisation 404', async () => {
     const { organisationId, owner, member } = await team();
