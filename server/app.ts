@@ -48,7 +48,9 @@ import brandRoutes from './features/organisations/brand.routes.ts';
 import organisationLeadRoutes from './features/organisations/organisation-leads.routes.ts';
 import scimRoutes from './features/scim/scim.routes.ts';
 import scimTokenRoutes from './features/scim/scim-token.routes.ts';
+import domainRoutes from './features/organisations/domain.routes.ts';
 import { createServices, type Services } from './wiring.ts';
+import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
 import { createS3Storage } from './storage/s3.storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -82,7 +84,10 @@ const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
  * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
  * database migrated. `main.ts` listens; tests call `inject()` or listen on a free port.
  */
-export async function buildApp(config: Config, options: { database?: DatabaseHandle; logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: { database?: DatabaseHandle; logger?: boolean; resolveTxt?: TxtResolver } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -120,7 +125,9 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   // Uploads: the S3-compatible bucket when configured (every instance reads what any stored), else the local folder.
   const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
   const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  const auth = createAuth({ config, secret, db: database.db, engine: database.engine, mailer, log: app.log });
+  // Issue 27: a company sign-in of a verified domain's address joins its organisation (services exist by the first request).
+  const companySignIn = { signedIn: (userId: string, email: string) => app.services.organisationDomains.joinByVerifiedDomain(userId, email) };
+  const auth = createAuth({ config, secret, db: database.db, engine: database.engine, mailer, log: app.log, companySignIn });
   // Redis is optional and never required to answer: without it (or while it is away) limits are
   // counted in the database and caches live a second. The start waits a moment for it, so the
   // first requests already use it, and goes on without it (logged) when it does not answer.
@@ -146,6 +153,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
       authSecret: secret,
       auth,
       invalidation,
+      resolveTxt: options.resolveTxt,
       rateStore: redis && ((fallback) => createFallbackRateCounterStore({ redis, primary: createRedisRateCounterStore(redis), fallback, log: app.log })),
     }),
   );
@@ -238,6 +246,7 @@ export async function buildApp(config: Config, options: { database?: DatabaseHan
   // Issue 27: SCIM answers its own media type and error schema (its plugin's error handler).
   await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(brandRoutes);
+  await app.register(domainRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

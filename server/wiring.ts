@@ -68,6 +68,8 @@ import { createScimMemberSync } from './features/scim/scim-templates.ts';
 import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
 import { createBrandRepository } from './features/organisations/brand.repository.ts';
 import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
+import { createDomainRepository } from './features/organisations/domain.repository.ts';
+import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -88,6 +90,8 @@ export function createServices(deps: {
   auth: Auth;
   invalidation?: Invalidation;
   rateStore?: (database: RateCounterStore) => RateCounterStore;
+  /** Issue 27: the DNS lookup of domain verification (node:dns by default; tests give a stand-in). */
+  resolveTxt?: TxtResolver;
 }) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
   // Issue 25: leads, profiles, cards and organisations write their webhook events into this
@@ -154,6 +158,13 @@ export function createServices(deps: {
   const scim = createScimRepository(db);
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
   const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
+  // Issue 27: claimed e-mail domains; company sign-ins of a verified one join (server/app.ts hands it to auth).
+  const organisationDomains = createDomainService({
+    domains: createDomainRepository(db, organisations),
+    organisationService,
+    rateLimiter,
+    resolveTxt: deps.resolveTxt,
+  });
   return {
     rateLimiter,
     decodeSlots,
@@ -225,6 +236,7 @@ export function createServices(deps: {
       mailer,
       rateLimiter,
       sendVerificationMail: createVerificationMailSender(auth),
+      domains: organisationDomains,
     }),
     bundles,
     /** Issue 24: organisations, members, roles and the offboarding. */
@@ -252,6 +264,7 @@ export function createServices(deps: {
       timeZones,
     }),
     invitations,
+    organisationDomains,
     /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
     scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
     scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),

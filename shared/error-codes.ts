@@ -64,6 +64,13 @@ export const TeamErrorCode = {
   cardNotAvailable: 'cmc/card-not-available',
   /** The member has no company profile (made from one of the organisation's templates) for a card or leads to show on. */
   noCompanyProfile: 'cmc/no-company-profile',
+  /** Issue 27: another organisation claimed this e-mail domain. */
+  domainTaken: 'cmc/domain-taken',
+  /** The domain's DNS TXT record was not found (POST /organisation/domain/verify). */
+  domainNotVerified: 'cmc/domain-not-verified',
+  /** The organisation already claims the most domains it may (20). */
+  domainLimit: 'cmc/domain-limit',
+  domainNotFound: 'cmc/domain-not-found',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof TeamErrorCode)[keyof typeof TeamErrorCode];
 

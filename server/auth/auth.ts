@@ -15,6 +15,7 @@ import { emailChangeNoticePlugin, passkeyGuardPlugin, RECENT_LOGIN_SECONDS, unco
 import { createUnprovenAccess, removedAnything } from './unproven-access.ts';
 import { AuthErrorCode } from '../../shared/error-codes.ts';
 import { readableBackupCodes } from './backup-codes.ts';
+import { afterCompanySignIn, type CompanySignInHook } from './company-sign-in.ts';
 
 /** SPEC 8 "weak-password": fewer than this many characters. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -61,8 +62,16 @@ const updatePasswordPlugin = {
 } satisfies BetterAuthPlugin;
 
 /** better-auth on our own database: e-mail + password, verification and reset mails, bearer tokens. */
-export function createAuth(options: { config: Config; secret: string; db: Db; engine: Engine; mailer: Mailer; log: FastifyBaseLogger }) {
-  const { config, secret, db, engine, mailer, log } = options;
+export function createAuth(options: {
+  config: Config;
+  secret: string;
+  db: Db;
+  engine: Engine;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  companySignIn?: CompanySignInHook;
+}) {
+  const { config, secret, db, engine, mailer, log, companySignIn } = options;
   // Security notices must not fail the call that caused them; a lost one is logged.
   const notify = (mail: Mail) => mailer.send(mail).catch((err) => log.error({ err }, 'could not send a security notice'));
   const unproven = createUnprovenAccess(db, engine);
@@ -158,6 +167,8 @@ export function createAuth(options: { config: Config; secret: string; db: Db; en
           after: async (session, ctx) => {
             const language = webRequestLanguage(ctx?.request ?? ctx?.headers);
             if (language && ctx) await ctx.context.internalAdapter.updateUser(session.userId, { language });
+            // Issue 27: company sign-in (OIDC) of a verified address may join an organisation by its domain.
+            await afterCompanySignIn(companySignIn, OIDC_PROVIDER_ID, session.userId, ctx ?? null, log);
           },
         },
       },

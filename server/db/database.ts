@@ -25,6 +25,7 @@ import * as organisationWebhooks from './migrations/014-organisation-webhooks.ts
 import * as googleWalletObjects from './migrations/019-google-wallet-objects.ts';
 import * as teamLinksInvitees from './migrations/020-team-links-invitees.ts';
 import * as pageThemes from './migrations/018-page-themes.ts';
+import * as organisationDomains from './migrations/021-organisation-domains.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '019-google-wallet-objects': googleWalletObjects,
   '020-team-links-invitees': teamLinksInvitees,
   '018-page-themes': pageThemes,
+  '021-organisation-domains': organisationDomains,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

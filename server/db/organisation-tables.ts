@@ -74,3 +74,17 @@ export interface TemplatedProfileTable {
   organisationId: string;
   userId: string;
 }
+
+/**
+ * Issue 27 (migration 021): an e-mail domain the organisation claims, lower-case, unique across
+ * organisations. Proved by a DNS TXT record with `token` (or by an operator); company sign-ins
+ * with an address of a verified domain join the organisation.
+ */
+export interface OrganisationDomainTable {
+  domain: string;
+  organisationId: string;
+  token: string;
+  verified: number | null;
+  verifiedBy: 'dns' | 'operator' | null;
+  created: number;
+}

@@ -5,6 +5,7 @@ import type {
   OrganisationAuditTable,
   OrganisationTemplateTable,
   TemplatedProfileTable,
+  OrganisationDomainTable,
 } from './organisation-tables.ts';
 export type * from './organisation-tables.ts';
 import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
@@ -58,6 +59,7 @@ export interface Database extends ScimTables {
   organisationAudit: OrganisationAuditTable;
   organisationTemplate: OrganisationTemplateTable;
   templatedProfile: TemplatedProfileTable;
+  organisationDomain: OrganisationDomainTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */

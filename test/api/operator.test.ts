@@ -28,6 +28,7 @@ const OPERATOR_CALLS: [method: 'GET' | 'POST', url: string, body?: unknown][] = 
   ['POST', '/operator/card/owner', { cardId: 'x', reason: 'why not' }],
   ['POST', '/operator/card/resend-verification', { cardId: 'x', reason: 'why not' }],
   ['POST', '/operator/batch/create', { edition: 'rainbow', count: 1, label: 'x' }],
+  ['POST', '/operator/organisation/domain/verify', { organisationId: 'x', domain: 'x.example' }],
   ['GET', '/operator/batches'],
   ['GET', '/operator/batch/bundle?batchId=x'],
   ['GET', '/operator/stats'],

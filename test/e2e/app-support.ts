@@ -39,7 +39,7 @@ export interface AppServer {
  * each browser context can come from its own address (see {@link appContext}) and the
  * per-address sign-in limits apply per simulated person, not to the whole suite at once.
  */
-export async function startAppServer(options: { publicHost?: string } = {}): Promise<AppServer> {
+export async function startAppServer(options: Parameters<typeof createTestApp>[1] = {}): Promise<AppServer> {
   ensureAppBuilt();
   const t = await createTestApp({ TRUST_PROXY: '1' }, options);
   const base = await t.listen();

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import type { TxtResolver } from '../../server/features/organisations/domain.service.ts';
 import type { Edition } from '../../shared/schemas/card.schema.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
 
@@ -59,7 +60,10 @@ let counter = 0;
  * `publicHost` names the server in PUBLIC_URL (default 127.0.0.1): passkeys need a host name
  * (WebAuthn takes no IP address as relying party), so their browser suite uses `localhost`.
  */
-export async function createTestApp(env: Record<string, string> = {}, { publicHost = '127.0.0.1' }: { publicHost?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { publicHost = '127.0.0.1', resolveTxt }: { publicHost?: string; resolveTxt?: TxtResolver } = {},
+): Promise<TestApp> {
   // With REDIS_URL in the environment (CI's PostgreSQL run), every suite runs with Redis too;
   // with TEST_STORAGE=s3, with uploads in an S3 server of its own (s3rver, in this process).
   if (process.env.REDIS_URL && !('REDIS_URL' in env)) env = { ...env, REDIS_URL: process.env.REDIS_URL };
@@ -95,7 +99,7 @@ export async function createTestApp(env: Record<string, string> = {}, { publicHo
     ...(env.REDIS_URL && !env.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: `test:${process.pid}:${++counter}:${randomBytes(3).toString('hex')}:` } : {}),
   });
   const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
-  const app = await underSchemaLock(databaseUrl, 'shared', () => buildApp(config, { database, logger: false }));
+  const app = await underSchemaLock(databaseUrl, 'shared', () => buildApp(config, { database, logger: false, resolveTxt }));
   await app.ready();
 
   const call: TestApp['call'] = (options) => injectJson(app, options);

@@ -18,6 +18,7 @@ import {
   inventoryQuerySchema,
   operatorMeSchema,
 } from '../../../shared/schemas/operator.schema.ts';
+import { operatorDomainBodySchema, organisationDomainSchema } from '../../../shared/schemas/organisation-domain.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
@@ -60,6 +61,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/operator/card/resend-verification', route(action), (req) => operator.resendVerification(ownerOf(req), req.body));
   app.post('/operator/card/owner', route({ body: cardActionSchema, response: { 200: cardOwnerSchema, ...errors } }), (req) =>
     operator.revealOwner(ownerOf(req), req.body),
+  );
+
+  app.post('/operator/organisation/domain/verify', route({ body: operatorDomainBodySchema, response: { 200: organisationDomainSchema, ...errors } }), (req) =>
+    operator.verifyDomain(ownerOf(req), req.body),
   );
 
   app.post('/operator/batch/create', route({ body: batchCreateSchema, response: { 200: z.object({ batchId: z.string() }), ...errors } }), (req) =>

@@ -17,6 +17,8 @@ import { accountLanguage } from '../../mail/mail-language.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CardService } from '../cards/index.ts';
+import type { DomainService } from '../organisations/index.ts';
+import type { OperatorDomainBody } from '../../../shared/schemas/organisation-domain.schema.ts';
 import type { BundleBuilder } from './batch-bundle.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
 import { cardMail, type CardMailKind } from './operator-mails.ts';
@@ -58,6 +60,8 @@ export function createOperatorService(deps: {
   rateLimiter: RateLimiter;
   /** better-auth's verification mail to an address (server/auth/verification-mail.ts). */
   sendVerificationMail: (email: string) => Promise<void>;
+  /** Issue 27: an organisation's e-mail domains, which an operator may mark verified. */
+  domains: Pick<DomainService, 'verifyByOperator'>;
 }) {
   const { publicUrl, operators, inventory, cards, bundles, storage, mailer, rateLimiter, sendVerificationMail } = deps;
   const configured = new Set(deps.operatorEmails.map((e) => e.toLowerCase()));
@@ -111,6 +115,14 @@ export function createOperatorService(deps: {
       await record(operator, blocked ? 'block' : 'unblock', cardId, reason);
       await mailAccount(await ownerAccount(cardId), blocked ? 'blocked' : 'unblocked', cardId);
       return present(cardId);
+    },
+
+    /** Issue 27: marks an organisation's claimed domain verified (audited here and in the organisation's log). */
+    async verifyDomain(operator: Owner, { organisationId, domain, reason }: OperatorDomainBody) {
+      await limitActions(operator);
+      const verified = await deps.domains.verifyByOperator(operator, { organisationId, domain });
+      await record(operator, 'verify-domain', `${organisationId} ${domain}`, reason);
+      return verified;
     },
 
     async reset(operator: Owner, { cardId, reason }: CardActionBody) {

@@ -1,7 +1,9 @@
 /**
  * What other features may use of organisations (issue 24): the services' types. SCIM (issue 27)
- * builds on `OrganisationService#removeMember` (offboarding) and the membership check `access`.
+ * builds on `OrganisationService#removeMember` (offboarding) and the membership check `access`;
+ * the operator's console on `DomainService#verifyByOperator`.
  */
 export type { OrganisationService, Membership } from './organisation.service.ts';
 export type { InvitationService } from './invitation.service.ts';
 export type { MemberTemplateService } from './member-template.service.ts';
+export type { DomainService } from './domain.service.ts';

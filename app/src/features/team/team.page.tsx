@@ -15,6 +15,7 @@ import { AuditSection } from './audit.section.tsx';
 import { LeadsSection } from './leads.section.tsx';
 import { StatsSection } from './stats.section.tsx';
 import { ScimSection } from './scim.section.tsx';
+import { DomainsSection } from './domains.section.tsx';
 import { BrandSection } from './brand.section.tsx';
 import '../../styles/security.css';
 import '../../styles/team.css';
@@ -51,6 +52,7 @@ export default function TeamPage() {
       {admin && <CardsSection organisationId={organisation.organisationId} />}
       {admin && <InvitationsSection organisationId={organisation.organisationId} />}
       {admin && <ScimSection organisationId={organisation.organisationId} />}
+      {admin && <DomainsSection organisationId={organisation.organisationId} />}
       <TemplatesSection organisationId={organisation.organisationId} admin={admin} />
       {admin && <AuditSection organisationId={organisation.organisationId} />}
     </div>
