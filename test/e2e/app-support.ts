@@ -3,12 +3,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext } from './support/browser.ts';
+import { axeViolations, CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext } from './support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const APP_INDEX = path.join(ROOT, 'dist/app/index.html');
@@ -97,11 +96,7 @@ export function text(lng: Lng, ns: string, key: string, vars: Record<string, str
  * e-mail signature's preview, a mail document rather than part of the screen) and waits for it.
  */
 export async function expectAccessible(page: Page, screen: string, options: { exclude?: string } = {}): Promise<void> {
-  const violations = async () => {
-    const builder = new AxeBuilder({ page });
-    const result = await (options.exclude ? builder.exclude(options.exclude) : builder).analyze();
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const violations = () => axeViolations(page, options.exclude);
   await expect.poll(violations, { message: `axe on ${screen}`, timeout: 5000, interval: 500 }).toEqual([]);
 }
 

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { phoneContext } from './support/browser.ts';
+import { axeViolations, phoneContext } from './support/browser.ts';
 import { bestLighthouse, PAGE_METRICS } from './support/lighthouse.ts';
 import { startPublicServer } from './support/public-server.ts';
 import { useE2eSession } from './support/session.ts';
@@ -23,12 +22,6 @@ async function phone(lng: 'de' | 'en', path: string, javaScriptEnabled = true): 
   return page;
 }
 
-/** axe's violations as `rule: target` lines, so a failure names what to fix. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 describe('axe-core', () => {
   for (const lng of ['de', 'en'] as const) {
     it(`finds nothing on the pages in ${lng}`, async () => {
@@ -41,7 +34,7 @@ describe('axe-core', () => {
       ];
       for (const path of paths) {
         const page = await phone(lng, path);
-        expect(await violations(page), path).toEqual([]);
+        expect(await axeViolations(page), path).toEqual([]);
         await session.context!.close();
       }
     });
@@ -49,15 +42,15 @@ describe('axe-core', () => {
     it(`finds nothing in the profile page's dialogs in ${lng}`, async () => {
       const page = await phone(lng, `/p/${session.server.full.id}`);
       await page.locator('.p-fab summary').click();
-      expect(await violations(page), 'menu open').toEqual([]);
+      expect(await axeViolations(page), 'menu open').toEqual([]);
       for (const opener of ['.p-acts a[href="#remind"]', '.p-acts a[href="#contact"]', 'a[data-confirm]']) {
         await page.locator(opener).first().click();
-        expect(await violations(page), opener).toEqual([]);
+        expect(await axeViolations(page), opener).toEqual([]);
         await page.keyboard.press('Escape');
       }
       await page.locator('.p-acts a[href="#contact"]').click();
       await page.locator('#contact form button[type=submit]').click();
-      expect(await violations(page), 'email_error shown').toEqual([]);
+      expect(await axeViolations(page), 'email_error shown').toEqual([]);
     });
 
     it(`finds nothing in the :target dialogs a visitor without JavaScript sees in ${lng}`, async () => {
@@ -71,7 +64,7 @@ describe('axe-core', () => {
       for (const target of ['remind', 'contact-invalid', 'contact-sent']) {
         await page.goto(`${session.server.base}/p/${session.server.full.id}#${target}`);
         expect(await page.locator('script').count()).toBe(0);
-        expect(await violations(page), target).toEqual([]);
+        expect(await axeViolations(page), target).toEqual([]);
       }
     });
   }

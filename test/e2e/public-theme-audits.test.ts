@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/schemas/profile.schema.ts';
 import { createFullProfile, multipartBody, pngImage, upload } from '../support/factories.ts';
-import { maybeScreenshot, phoneContext } from './support/browser.ts';
+import { axeViolations, maybeScreenshot, phoneContext } from './support/browser.ts';
 import { bestLighthouse, PAGE_METRICS } from './support/lighthouse.ts';
 import { startPublicServer } from './support/public-server.ts';
 import { useE2eSession } from './support/session.ts';
@@ -58,29 +57,24 @@ async function open(lng: 'de' | 'en', path: string, scheme: 'light' | 'dark', de
   return page;
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 describe('axe-core in every page theme', () => {
   for (const lng of ['de', 'en'] as const) {
     it(`finds nothing on /p, its dialogs and /l in each theme in ${lng}`, async () => {
       for (const look of looks) {
         const page = await open(lng, `/p/${look.profile.id}`, look.scheme);
-        expect(await violations(page), `${look.name} /p`).toEqual([]);
+        expect(await axeViolations(page), `${look.name} /p`).toEqual([]);
         await maybeScreenshot(page, `theme-${look.name}-p-360-${lng}`, { fullPage: true });
         await page.locator('.p-acts a[href="#contact"]').click();
-        expect(await violations(page), `${look.name} contact dialog`).toEqual([]);
+        expect(await axeViolations(page), `${look.name} contact dialog`).toEqual([]);
         await page.keyboard.press('Escape');
         await page.locator('.p-fab summary').click();
-        expect(await violations(page), `${look.name} menu`).toEqual([]);
+        expect(await axeViolations(page), `${look.name} menu`).toEqual([]);
         await page.goto(`${session.server.base}/l/${look.profile.shortLinkId}`);
-        expect(await violations(page), `${look.name} /l`).toEqual([]);
+        expect(await axeViolations(page), `${look.name} /l`).toEqual([]);
         await maybeScreenshot(page, `theme-${look.name}-l-360-${lng}`, { fullPage: true });
         await session.context!.close();
         const desktop = await open(lng, `/p/${look.profile.id}`, look.scheme, true);
-        expect(await violations(desktop), `${look.name} /p desktop`).toEqual([]);
+        expect(await axeViolations(desktop), `${look.name} /p desktop`).toEqual([]);
         await maybeScreenshot(desktop, `theme-${look.name}-p-desktop-${lng}`);
         await session.context!.close();
       }

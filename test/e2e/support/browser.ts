@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; `.ci/run` installs it when it is missing. */
@@ -51,4 +52,11 @@ export async function maybeScreenshot(page: Page, name: string, options: { fullP
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/** axe-core's violations on the page as `rule (impact): target` lines, so a failure names what to fix; `exclude` leaves out an element. */
+export async function axeViolations(page: Page, exclude?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (exclude ? builder.exclude(exclude) : builder).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
