@@ -125,8 +125,8 @@ export async function buildApp(
   // Uploads: the S3-compatible bucket when configured (every instance reads what any stored), else the local folder.
   const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
   const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  // Issue 27: a company sign-in of a verified domain's address joins its organisation (services exist by the first request).
-  const companySignIn = { signedIn: (userId: string, email: string) => app.services.organisationDomains.joinByVerifiedDomain(userId, email) };
+  // Issue 27: a company sign-in of an address a directory provisioned, or of a verified domain, joins its organisation (services exist by the first request).
+  const companySignIn = { signedIn: (userId: string, email: string) => app.services.scimJoin.companySignIn(userId, email) };
   const auth = createAuth({ config, secret, db: database.db, engine: database.engine, mailer, log: app.log, companySignIn });
   // Redis is optional and never required to answer: without it (or while it is away) limits are
   // counted in the database and caches live a second. The start waits a moment for it, so the

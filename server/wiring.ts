@@ -65,6 +65,7 @@ import { createScimTokenService } from './features/scim/scim-token.service.ts';
 import { createScimUserService } from './features/scim/scim-user.service.ts';
 import { createScimGroupService } from './features/scim/scim-group.service.ts';
 import { createScimMemberSync } from './features/scim/scim-templates.ts';
+import { createScimJoin } from './features/scim/scim-join.ts';
 import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
 import { createBrandRepository } from './features/organisations/brand.repository.ts';
 import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
@@ -154,16 +155,25 @@ export function createServices(deps: {
   profileStamps.onChanged(walletServices.profilesChanged);
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
-  const invitations = createInvitationService({ publicUrl: config.publicUrl, organisations, organisationService, mailer, rateLimiter });
   const scim = createScimRepository(db);
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
   const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
-  // Issue 27: claimed e-mail domains; company sign-ins of a verified one join (server/app.ts hands it to auth).
+  // Issue 27: claimed e-mail domains, and who joins at a company sign-in (server/app.ts hands `scimJoin` to auth).
   const organisationDomains = createDomainService({
     domains: createDomainRepository(db, organisations),
     organisationService,
     rateLimiter,
     resolveTxt: deps.resolveTxt,
+  });
+  const scimJoin = createScimJoin({ scim, memberTemplates, profiles: profileService, domains: organisationDomains, log });
+  const invitations = createInvitationService({
+    publicUrl: config.publicUrl,
+    organisations,
+    organisationService,
+    mailer,
+    rateLimiter,
+    companySignIn: config.oidc && { label: config.oidc.buttonLabel },
+    joined: scimJoin.memberJoined,
   });
   return {
     rateLimiter,
@@ -265,6 +275,7 @@ export function createServices(deps: {
     }),
     invitations,
     organisationDomains,
+    scimJoin,
     /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
     scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
     scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),

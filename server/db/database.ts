@@ -26,6 +26,7 @@ import * as googleWalletObjects from './migrations/019-google-wallet-objects.ts'
 import * as teamLinksInvitees from './migrations/020-team-links-invitees.ts';
 import * as pageThemes from './migrations/018-page-themes.ts';
 import * as organisationDomains from './migrations/021-organisation-domains.ts';
+import * as scimUserEmail from './migrations/022-scim-user-email.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '020-team-links-invitees': teamLinksInvitees,
   '018-page-themes': pageThemes,
   '021-organisation-domains': organisationDomains,
+  '022-scim-user-email': scimUserEmail,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -159,7 +159,7 @@ describe('PATCH /scim/v2/Groups/:id moves members between templates', () => {
 });
 
 describe('POST /scim/v2/Groups gives a provisioned member a company profile', () => {
-  it('makes the profile from the template of their group, filled from the SCIM attributes, once they have joined', async () => {
+  it('makes the profile from the template of their group, filled from the SCIM attributes, as they accept the invitation', async () => {
     const org = await scimOrganisation(t);
     for (const name of ['Standard', 'Field Sales'])
       await t.post(
@@ -174,14 +174,17 @@ describe('POST /scim/v2/Groups gives a provisioned member a company profile', ()
       );
     const email = `new.${Date.now()}@example.com`;
     const userId = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(email))).body.id as string;
+    // The directory puts them in a group before they have joined: nobody to give a profile yet.
+    const pushed = await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'field sales', members: [{ value: userId }] });
+    expect(pushed.status, pushed.raw).toBe(201);
     const person = await t.signUp({ email });
-    await acceptInvitation(t, email, person);
     const profilesOf = () => t.app.db.selectFrom('profile').selectAll().where('userId', '=', person.userId).where('status', '!=', 'DELETED').execute();
     expect(await profilesOf()).toEqual([]);
 
-    // The next group push finds the account that joined, links it and makes the company profile.
-    const pushed = await scim(t, org.token, 'POST', '/scim/v2/Groups', { displayName: 'field sales', members: [{ value: userId }] });
-    expect(pushed.status, pushed.raw).toBe(201);
+    // Accepting links the SCIM user to the account and makes the company profile at once, no SCIM write needed.
+    await acceptInvitation(t, email, person);
+    const link = await t.app.db.selectFrom('scimUser').select('userId').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(link.userId).toBe(person.userId);
     const [profile] = await profilesOf();
     expect(profile).toMatchObject({
       firstName: 'Ada',

@@ -4,6 +4,7 @@ import { freeTcpPort, OIDC_BUTTON_LABEL, startOidcProvider, type OidcTestProvide
 import { appContext, ensureAppBuilt, expectAccessible, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
+import { entraUser, scim, scimOrganisation } from '../api/scim-support.ts';
 
 // Issue 13.7: company sign-in from the login screen against a real OpenID provider.
 interface Servers {
@@ -66,6 +67,40 @@ describe.each<Lng>(['en', 'de'])('company sign-in in %s', (lng) => {
         .click();
       await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
       expect(await t.app.db.selectFrom('user').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+    });
+  }, 60_000);
+
+  it('takes a person provisioned by their directory from the mail straight to the company sign-in, and in as a member with their profile', async () => {
+    const { t } = session.server;
+    const org = await scimOrganisation(t);
+    const template = await t.post(
+      '/organisation/template/save',
+      { organisationId: org.organisationId, name: 'Standard', values: { companyName: 'Acme Field' }, locked: [] },
+      org.admin,
+    );
+    expect(template.status, template.raw).toBe(200);
+    const email = `provisioned-${lng}-${Date.now()}@corp.example`;
+    expect((await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(email, { preferredLanguage: lng }))).status).toBe(201);
+    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
+    const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('/login?company=1'))!;
+
+    const context = await appContext(session.browser, lng);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `company-provisioned-${lng}`, async () => {
+      // The mail's link starts the company sign-in by itself: the provider's screen comes first.
+      await page.goto(link);
+      await page.locator('input[name="login"]').fill(email);
+      await page.locator('input[name="password"]').fill('company password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: text(lng, 'molecules', 'nav.account_menu') }).waitFor();
+      // Their company profile is there at once, filled from the directory.
+      await page.getByText('Ada Lovelace').first().waitFor();
+      await maybeScreenshot(page, `company-provisioned-${lng}`);
+      const user = await t.app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const member = await t.app.db.selectFrom('organisationMember').select('role').where('userId', '=', user.id).executeTakeFirst();
+      expect(member?.role).toBe('member');
     });
   }, 60_000);
 });

@@ -38,3 +38,31 @@ export function invitationMail(input: {
 <p>${escape(t.account)}</p><p style="font-size:12px;color:#6b7280">${escape(t.expires(input.validDays))}</p></body></html>`;
   return { to: input.to, subject: t.subject(input.organisationName), text, html };
 }
+
+const COMPANY_TEXTS = {
+  de: {
+    subject: (org: string) => `Ihre digitale Visitenkarte bei ${org}`,
+    intro: (org: string) => `${org} hat Ihnen eine digitale Visitenkarte eingerichtet.`,
+    how: (label: string) =>
+      `Melden Sie sich mit Ihrem Firmenkonto an („${label}“), ein eigenes Passwort brauchen Sie nicht. Bei der ersten Anmeldung treten Sie dem Team bei.`,
+    action: 'Mit dem Firmenkonto anmelden',
+  },
+  en: {
+    subject: (org: string) => `Your digital business card at ${org}`,
+    intro: (org: string) => `${org} has set up a digital business card for you.`,
+    how: (label: string) => `Sign in with your company account (“${label}”); you need no password of your own. You join the team at your first sign-in.`,
+    action: 'Sign in with the company account',
+  },
+} as const;
+
+/** Issue 27: to a person provisioned by the organisation's directory when company sign-in is configured: sign in, no password, no invitation token. */
+export function companySignInMail(input: { to: string; language: Language; organisationName: string; buttonLabel: string; url: string }): Mail {
+  const t = COMPANY_TEXTS[input.language];
+  const intro = t.intro(input.organisationName);
+  const how = t.how(input.buttonLabel);
+  const text = `${intro}\n\n${how}\n\n${t.action}: ${input.url}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${escape(intro)}</p><p>${escape(how)}</p>
+<p><a href="${escape(input.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">${escape(t.action)}</a></p></body></html>`;
+  return { to: input.to, subject: t.subject(input.organisationName), text, html };
+}

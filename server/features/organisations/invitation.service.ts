@@ -10,7 +10,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import { auditEntry, type Membership, type OrganisationService } from './organisation.service.ts';
-import { invitationMail } from './invitation-mails.ts';
+import { companySignInMail, invitationMail } from './invitation-mails.ts';
 import { presentInvitation } from './organisation.presenter.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -40,8 +40,12 @@ export function createInvitationService(deps: {
   organisationService: OrganisationService;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The button of company sign-in (OIDC) when it is configured: a provisioned person signs in with it instead of accepting an invitation. */
+  companySignIn?: { label: string };
+  /** Told after an invitation is accepted (issue 27: the directory's user of that address is linked at once). */
+  joined?: (organisationId: string, userId: string, email: string) => Promise<void>;
 }) {
-  const { publicUrl, organisations, organisationService, mailer, rateLimiter } = deps;
+  const { publicUrl, organisations, organisationService, mailer, rateLimiter, companySignIn, joined } = deps;
   const acceptUrl = (token: string) => `${publicUrl}/team/accept?token=${encodeURIComponent(token)}`;
 
   /** Counts the mails against both limits before anything is stored or sent: a refused call leaves nothing behind. */
@@ -65,53 +69,80 @@ export function createInvitationService(deps: {
     );
   }
 
+  /**
+   * Invites people (all stored or none), one mail each in the invitee's language: their
+   * account's when they have one, else the language the admin's request names, else English.
+   * Names and job titles (the admin's CSV) are kept with the invitation for the company profile.
+   */
+  async function invite(
+    actor: Owner,
+    input: { organisationId: string; emails?: string[]; invitees?: Invitee[]; role: 'admin' | 'member' },
+    requestLanguage: Language | null,
+  ) {
+    const m = await organisationService.access(actor, input.organisationId, 'admin');
+    // Bare addresses (the earlier shape, still taken from callers such as SCIM) are invitees without names.
+    const invitees = [...(input.emails ?? []).map((email) => ({ email, firstName: '', lastName: '', jobTitle: '' })), ...(input.invitees ?? [])];
+    await countMails(
+      m.organisationId,
+      invitees.map((i) => i.email),
+    );
+    const now = Date.now();
+    const made = await Promise.all(
+      invitees.map(async ({ email, firstName, lastName, jobTitle }) => {
+        const token = newToken();
+        const language = (await organisations.languageOf(email)) ?? requestLanguage ?? 'en';
+        const row: OrganisationInvitationTable = {
+          id: newInvitationId(),
+          organisationId: m.organisationId,
+          email,
+          firstName,
+          lastName,
+          jobTitle,
+          role: input.role,
+          tokenHash: hashToken(token),
+          language,
+          invitedBy: actor.userId,
+          created: now,
+          expires: now + INVITATION_VALID_DAYS * DAY_MS,
+          status: 'pending',
+        };
+        return { row, token };
+      }),
+    );
+    await organisations.addInvitations(
+      made.map((x) => x.row),
+      made.map((x) => auditEntry(m, 'invitation.send', x.row.email, x.row.role, now)),
+    );
+    for (const { row, token } of made) await send(m, row, token);
+    return { invitations: made.map((x) => presentInvitation(x.row, now)) };
+  }
+
   return {
+    invite,
     /**
-     * Invites people (all stored or none), one mail each in the invitee's language: their
-     * account's when they have one, else the language the admin's request names, else English.
-     * Names and job titles (the admin's CSV) are kept with the invitation for the company profile.
+     * Issue 27: a person the organisation's directory provisioned (SCIM). With company sign-in
+     * configured they get a mail that says to sign in with the company account, no password and
+     * no invitation link (they join at that sign-in, server/features/scim/scim-join.ts);
+     * otherwise the invitation. Counted against the same limits, audited as `invitation.company`.
      */
-    async invite(
-      actor: Owner,
-      input: { organisationId: string; emails?: string[]; invitees?: Invitee[]; role: 'admin' | 'member' },
-      requestLanguage: Language | null,
-    ) {
+    async provision(actor: Owner, input: { organisationId: string; email: string }, requestLanguage: Language | null) {
+      if (!companySignIn) {
+        await invite(actor, { organisationId: input.organisationId, emails: [input.email], role: 'member' }, requestLanguage);
+        return;
+      }
       const m = await organisationService.access(actor, input.organisationId, 'admin');
-      // Bare addresses (the earlier shape, still taken from callers such as SCIM) are invitees without names.
-      const invitees = [...(input.emails ?? []).map((email) => ({ email, firstName: '', lastName: '', jobTitle: '' })), ...(input.invitees ?? [])];
-      await countMails(
-        m.organisationId,
-        invitees.map((i) => i.email),
-      );
-      const now = Date.now();
-      const made = await Promise.all(
-        invitees.map(async ({ email, firstName, lastName, jobTitle }) => {
-          const token = newToken();
-          const language = (await organisations.languageOf(email)) ?? requestLanguage ?? 'en';
-          const row: OrganisationInvitationTable = {
-            id: newInvitationId(),
-            organisationId: m.organisationId,
-            email,
-            firstName,
-            lastName,
-            jobTitle,
-            role: input.role,
-            tokenHash: hashToken(token),
-            language,
-            invitedBy: actor.userId,
-            created: now,
-            expires: now + INVITATION_VALID_DAYS * DAY_MS,
-            status: 'pending',
-          };
-          return { row, token };
+      await countMails(m.organisationId, [input.email]);
+      const language: Language = ((await organisations.languageOf(input.email)) ?? requestLanguage) === 'de' ? 'de' : 'en';
+      await organisations.recordAudit(auditEntry(m, 'invitation.company', input.email));
+      await mailer.send(
+        companySignInMail({
+          to: input.email,
+          language,
+          organisationName: m.organisationName,
+          buttonLabel: companySignIn.label,
+          url: `${publicUrl}/login?company=1`,
         }),
       );
-      await organisations.addInvitations(
-        made.map((x) => x.row),
-        made.map((x) => auditEntry(m, 'invitation.send', x.row.email, x.row.role, now)),
-      );
-      for (const { row, token } of made) await send(m, row, token);
-      return { invitations: made.map((x) => presentInvitation(x.row, now)) };
     },
     async list(actor: Owner, organisationId: string) {
       const m = await organisationService.access(actor, organisationId, 'admin');
@@ -151,6 +182,7 @@ export function createInvitationService(deps: {
       const outcome = await organisations.acceptInvitation(invitation, actor.userId, entry);
       if (outcome === 'used') throw notFound(TeamErrorCode.invitationNotFound, 'This invitation link is unknown, was used, revoked or has expired.');
       if (outcome === 'member-elsewhere') throw conflict(TeamErrorCode.alreadyInOrganisation, 'This account already belongs to an organisation.');
+      await joined?.(invitation.organisationId, actor.userId, invitation.email);
       return organisationService.findOwn(actor);
     },
   };

@@ -1,5 +1,6 @@
 import type { TemplateField, TemplateLink, TemplateLock } from '../../../shared/schemas/organisation-template.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { CompanyLinkAccess, TemplatedProfileAccess } from '../profiles/index.ts';
 import { auditEntry, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
@@ -21,15 +22,21 @@ export function createMemberTemplateService(deps: {
   organisationService: OrganisationService;
 }) {
   const { organisations, templates, profiles, companyLinks, organisationService } = deps;
+  /** The organisation's templates, oldest first: id, name and the fields each locks. */
+  async function templatesOf(organisationId: string) {
+    const rows = await templates.list(organisationId);
+    return rows
+      .map((t) => ({ id: t.id, name: t.name, created: Number(t.created), locked: JSON.parse(t.locked) as TemplateField[] }))
+      .sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+  }
   return {
-    /** The organisation's templates, oldest first: id, name and the fields each locks. */
+    /** The organisation's templates as its admin `actor` sees them (SCIM's token acts for its admin). */
     async templates(actor: Owner, organisationId: string) {
       const m = await organisationService.access(actor, organisationId, 'admin');
-      const rows = await templates.list(m.organisationId);
-      return rows
-        .map((t) => ({ id: t.id, name: t.name, created: Number(t.created), locked: JSON.parse(t.locked) as TemplateField[] }))
-        .sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+      return templatesOf(m.organisationId);
     },
+    /** The same for a member who has just joined (their own company profile is made from one). */
+    templatesOf,
     /** The templates the member's live company profiles follow (none: they have no company profile yet). */
     async companyTemplateIds(organisationId: string, userId: string): Promise<string[]> {
       return (await templates.companyProfiles(organisationId, userId)).map((p) => p.templateId);
@@ -52,6 +59,24 @@ export function createMemberTemplateService(deps: {
           change,
         ),
       );
+    },
+    /**
+     * Issue 27: a person the organisation's directory provisioned (SCIM) joins at their first
+     * company sign-in with the address it gave: a member, announced (`member.added`) and
+     * audited (`member.join-scim`, by the person) in one transaction. 'member-elsewhere' when the
+     * account belongs to an organisation already.
+     */
+    async joinProvisioned(organisationId: string, user: { userId: string; email: string }): Promise<'joined' | 'member-elsewhere' | 'gone'> {
+      const actor = { organisationId, actor: { userId: user.userId, email: user.email, emailVerified: true } };
+      try {
+        return await profiles.change([], (change) =>
+          organisations.rejoin(organisationId, user.userId, auditEntry(actor, 'member.join-scim', user.email), async () => {}, change),
+        );
+      } catch (error) {
+        // Joined another organisation at the same moment (one membership per account).
+        if (isUniqueViolation(error)) return 'member-elsewhere';
+        throw error;
+      }
     },
     /** Moves the member's company profiles to `templateId`; 'no-profile' when they have none yet, 'unchanged' when all follow it already. */
     async move(

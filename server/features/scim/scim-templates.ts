@@ -29,6 +29,40 @@ export function profileFieldsOf(user: ScimUser, locked: readonly TemplateField[]
 }
 
 /**
+ * The template of the person's oldest group (`groups` oldest first) whose displayName is a
+ * template's name, ignoring case; undefined when no group of theirs names one.
+ */
+export function groupTemplate<T extends { name: string }>(
+  templates: readonly T[],
+  groups: ReadonlyArray<{ id: string }>,
+  theirs: ReadonlyArray<{ id: string; displayName: string }>,
+): T | undefined {
+  const byName = new Map(templates.map((t) => [t.name.trim().toLowerCase(), t]));
+  const order = new Map(groups.map((g, i) => [g.id, i]));
+  return [...theirs]
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map((m) => byName.get(m.displayName.trim().toLowerCase()))
+    .find((t) => t !== undefined);
+}
+
+/** A provisioned member's company profile from `template`, filled from their SCIM attributes; the member's own limits stand. */
+export async function makeCompanyProfile(
+  profiles: Pick<ProfileService, 'create'>,
+  log: FastifyBaseLogger,
+  row: ScimUserTable,
+  userId: string,
+  template: { id: string; locked: readonly TemplateField[] },
+) {
+  const user = JSON.parse(row.resource) as ScimUser;
+  try {
+    await profiles.create({ userId, email: row.email ?? '', emailVerified: true }, { ...profileFieldsOf(user, template.locked), templateId: template.id });
+  } catch (error) {
+    // The member's own limits (profiles per account) stand; they make it themselves then.
+    log.warn({ err: error, organisationId: row.organisationId }, 'SCIM: could not make the company profile');
+  }
+}
+
+/**
  * Issue 27: what a provisioned member gets from the organisation's templates (docs/scim.md
  * "Groups and templates"). A group whose displayName is a template's name (ignoring case) maps
  * to it. For each active user that is a member (linked now if their account joined since):
@@ -56,8 +90,7 @@ export function createScimMemberSync(deps: { scim: ScimRepository; memberTemplat
     const wanted = new Set(scimUserIds);
     const rows = (await scim.users(ctx.organisationId)).filter((u) => wanted.has(u.id) && Number(u.active) === 1);
     if (!rows.length) return;
-    const byName = new Map(templates.map((t) => [t.name.trim().toLowerCase(), t]));
-    const groupOrder = new Map((await scim.groups(ctx.organisationId)).map((g, i) => [g.id, i]));
+    const groupOrder = await scim.groups(ctx.organisationId);
     const memberships = await scim.groupsOfUsers(
       ctx.organisationId,
       rows.map((u) => u.id),
@@ -65,25 +98,18 @@ export function createScimMemberSync(deps: { scim: ScimRepository; memberTemplat
     for (const row of rows) {
       const userId = await linkedAccount(ctx, row);
       if (!userId || !(await scim.isMember(ctx.organisationId, userId))) continue;
-      const mapped = memberships
-        .filter((m) => m.scimUserId === row.id)
-        .sort((a, b) => (groupOrder.get(a.id) ?? 0) - (groupOrder.get(b.id) ?? 0))
-        .map((m) => byName.get(m.displayName.trim().toLowerCase()))
-        .find((t) => t !== undefined);
+      const mapped = groupTemplate(
+        templates,
+        groupOrder,
+        memberships.filter((m) => m.scimUserId === row.id),
+      );
       const current = await memberTemplates.companyTemplateIds(ctx.organisationId, userId);
       if (current.length) {
         if (mapped && current.some((id) => id !== mapped.id))
           await memberTemplates.move(ctx.actor, { organisationId: ctx.organisationId, userId, templateId: mapped.id });
         continue;
       }
-      const template = mapped ?? templates[0];
-      const user = JSON.parse(row.resource) as ScimUser;
-      try {
-        await profiles.create({ userId, email: row.email ?? '', emailVerified: true }, { ...profileFieldsOf(user, template.locked), templateId: template.id });
-      } catch (error) {
-        // The member's own limits (profiles per account) stand; they make it themselves then.
-        log.warn({ err: error, organisationId: ctx.organisationId }, 'SCIM: could not make the company profile');
-      }
+      await makeCompanyProfile(profiles, log, row, userId, mapped ?? templates[0]);
     }
   };
 }

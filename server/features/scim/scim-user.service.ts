@@ -51,7 +51,8 @@ function checkIfMatch(ifMatch: string | undefined, version: number) {
 /**
  * Issue 27: SCIM Users of one organisation (docs/scim.md). A user is the directory's record of
  * a person; provisioning makes them a member through the organisations feature: an invitation
- * mail to their address (or, when an account of theirs already is a member, a link to it).
+ * mail to their address, or with company sign-in configured a mail to sign in with it (they join
+ * then, scim-join.ts); when an account of theirs already is a member, a link to it.
  * `active: false` and DELETE run the offboarding (`removeMember`) before the record changes, so a
  * refused offboarding (the organisation's last owner) leaves the record as it was.
  */
@@ -107,18 +108,21 @@ export function createScimUserService(deps: {
       log.warn({ err: error, organisationId: ctx.organisationId }, 'SCIM: could not restore the membership; inviting instead');
     }
   }
-  /** An active user joins: linked when their account is a member, else invited once (again after a deactivation). */
+  /**
+   * An active user joins: linked when their account is a member, else told once (again after a
+   * deactivation): the invitation, or with company sign-in the mail to sign in with it.
+   */
   async function onboard(ctx: ScimContext, row: ScimUserTable, user: ScimUser) {
     const userId = await accountOf(ctx, row);
     if (userId && (await scim.isMember(ctx.organisationId, userId))) return syncTemplates(ctx, [row.id]);
     if (row.invitedAt !== null || !row.email) return;
     const language = /^de/i.test(user.preferredLanguage ?? user.locale ?? '') ? 'de' : null;
     try {
-      await invitations.invite(ctx.actor, { organisationId: ctx.organisationId, emails: [row.email], role: 'member' }, language);
+      await invitations.provision(ctx.actor, { organisationId: ctx.organisationId, email: row.email }, language);
       await scim.setUserLink(ctx.organisationId, row.id, { invitedAt: Date.now() });
     } catch (error) {
       // The record stands; the next write of this user invites again (e.g. after the daily mail limit).
-      log.warn({ err: error, organisationId: ctx.organisationId }, 'SCIM: could not send the invitation');
+      log.warn({ err: error, organisationId: ctx.organisationId }, 'SCIM: could not tell the person (invitation or company sign-in mail)');
     }
   }
   function columnsOf(user: ScimUser) {

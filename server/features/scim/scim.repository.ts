@@ -138,6 +138,31 @@ export function createScimRepository(db: Db) {
         .executeTakeFirst();
       return accepted?.userId;
     },
+    /** Active users of the organisation with this address (stored lower-case) that no other account is linked to. */
+    unlinkedUsersByEmail: (organisationId: string, email: string, userId: string) =>
+      db
+        .selectFrom('scimUser')
+        .selectAll()
+        .where('organisationId', '=', organisationId)
+        .where('email', '=', email.toLowerCase())
+        .where('active', '=', 1)
+        .where((eb) => eb.or([eb('userId', 'is', null), eb('userId', '=', userId)]))
+        .orderBy('created')
+        .execute(),
+    /** Active, unlinked users of every organisation with this address, oldest first: who may join at a company sign-in. */
+    provisionedFor: (email: string) =>
+      db
+        .selectFrom('scimUser')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .where('active', '=', 1)
+        .where('userId', 'is', null)
+        .orderBy('created')
+        .execute(),
+    /** The organisation the account is a member of, if any. */
+    async organisationOf(userId: string): Promise<string | undefined> {
+      return (await db.selectFrom('organisationMember').select('organisationId').where('userId', '=', userId).executeTakeFirst())?.organisationId;
+    },
     /** Whether the account is a member of the organisation now. */
     async isMember(organisationId: string, userId: string): Promise<boolean> {
       const row = await db

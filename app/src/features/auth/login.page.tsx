@@ -53,6 +53,19 @@ export default function LoginPage() {
       .catch(() => setError('company.failed'))
       .finally(() => setBusy(false));
   }, [sso, finishCompanySignIn, navigate]);
+  // Issue 27: the mail to a person provisioned by their company's directory links here with
+  // ?company=1: company sign-in starts at once (one tap from the mail), once.
+  const startedCompany = useRef(false);
+  const companyStart = params.get('company') === '1' && !user && !sso ? companySignIn?.providerId : undefined;
+  useEffect(() => {
+    if (!companyStart || startedCompany.current) return;
+    startedCompany.current = true;
+    setBusy(true);
+    authClient.startCompanySignIn(companyStart).catch(() => {
+      setError('company.failed');
+      setBusy(false);
+    });
+  }, [companyStart]);
   const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
   // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview),
   // unless the owner came to sign in again while the old session is being ended.
