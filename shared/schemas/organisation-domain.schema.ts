@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonSchema } from './operator.schema.ts';
 import { idSchema } from './common.schema.ts';
 
 /** Issue 27: the most e-mail domains one organisation may claim. */
@@ -43,7 +44,8 @@ export const domainSchema = z
 export const domainBodySchema = z.object({ organisationId: idSchema, domain: domainSchema });
 export type DomainBody = z.infer<typeof domainBodySchema>;
 /** An operator's verification (POST /operator/organisation/domain/verify); the reason goes into the operator audit log. */
-export const operatorDomainBodySchema = domainBodySchema.extend({ reason: z.string().trim().max(500).optional().default('') });
+/** An operator verifies on the organisation's evidence, and says which (issue 28: every support action has a recorded reason). */
+export const operatorDomainBodySchema = domainBodySchema.extend({ reason: reasonSchema });
 export type OperatorDomainBody = z.infer<typeof operatorDomainBodySchema>;
 
 /** A claimed domain and the TXT record that proves it (`verified` is epoch ms, null until proved). */

@@ -187,7 +187,7 @@ describe('POST /operator/organisation/domain/verify', () => {
     const { organisationId, owner } = await team();
     const domain = newDomain();
     await claim(organisationId, domain, owner);
-    expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain }, owner), 404, 'cmc/not-found');
+    expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain, reason: 'ticket 41' }, owner), 404, 'cmc/not-found');
     const [operator] = await quickOwners(t, 1);
     await createOperatorRepository(t.app.db).grant(operator.email, Date.now());
     await storePasskey(t, operator, 'key');
@@ -196,8 +196,23 @@ describe('POST /operator/organisation/domain/verify', () => {
     expect(res.body).toMatchObject({ domain, verified: expect.any(Number), verifiedBy: 'operator' });
     expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({ action: 'verify-domain', target: `${organisationId} ${domain}` });
     expect(await auditActions(organisationId, owner)).toContain(`domain.verify ${domain}`);
-    expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain: newDomain() }, operator), 404, 'cmc/domain-not-found');
-    expect(expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain: 'gmail.com' }, operator), 400).field).toBe('domain');
+    expectD4(
+      await t.post('/operator/organisation/domain/verify', { organisationId, domain: newDomain(), reason: 'ticket 43' }, operator),
+      404,
+      'cmc/domain-not-found',
+    );
+    // Without a reason nothing is verified: 400 naming it.
+    const unproved = newDomain();
+    await claim(organisationId, unproved, owner);
+    expect(expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain: unproved }, operator), 400).field).toBe('reason');
+    const listed = (await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, owner)).body.domains as Array<{
+      domain: string;
+      verified: number | null;
+    }>;
+    expect(listed.find((d) => d.domain === unproved)?.verified).toBeNull();
+    expect(
+      expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain: 'gmail.com', reason: 'ticket 44' }, operator), 400).field,
+    ).toBe('domain');
   });
 });
 

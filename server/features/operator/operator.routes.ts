@@ -44,7 +44,8 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (access === 'second-factor')
       throw new AppError(403, ErrorCode.secondFactorRequired, 'The console opens only with two-factor sign-in or a passkey on this account.');
   }
-  const guarded = { preHandler: operatorGuard, schema: { tags: ['operator'], security: [{ bearer: [] }] } };
+  // preValidation: the role is checked before the body or query, so an owner's malformed call is 404 like any other (a 400 would tell the path exists).
+  const guarded = { preValidation: operatorGuard, schema: { tags: ['operator'], security: [{ bearer: [] }] } };
   const route = <T extends object>(schema: T) => ({ ...guarded, schema: { ...guarded.schema, ...schema } });
 
   app.get('/operator/me', route({ response: { 200: operatorMeSchema, ...errors } }), (req) => ({ email: ownerOf(req).email }));
