@@ -51,7 +51,7 @@ export const SERVER_PATHS = [
   '/cards',
   '/locales',
   '/app-config.json',
-  // The public pages (server/pages). The card page `/card/{id}` is the server's too, but its
+  // The public pages (server/features/public-pages). The card page `/card/{id}` is the server's too, but its
   // first segment is shared with the owner app's `/card/{id}/preview`: it is not listed, so the
   // dev server does not forward card scans (test/api/server-paths.test.ts names it).
   '/p',

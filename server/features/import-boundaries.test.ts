@@ -18,6 +18,13 @@ describe('import boundaries (ESLint local/import-boundaries)', () => {
     expect(errors).toEqual([expect.stringContaining("may use feature 'server/features/profiles' only through server/features/profiles/index.ts")]);
   });
 
+  it("fails a feature's own test file that reaches into another feature, so tests cannot rot the boundary either", async () => {
+    expect(await boundaryErrors('server/features/leads/boundary-probe.test.ts', '../profiles/profile.repository.ts')).toEqual([
+      expect.stringContaining("may use feature 'server/features/profiles' only through server/features/profiles/index.ts"),
+    ]);
+    expect(await boundaryErrors('app/src/features/leads/boundary-probe.test.tsx', '../profiles/profiles.api.ts')).toHaveLength(1);
+  });
+
   it("passes the same import through the feature's index.ts", async () => {
     expect(await boundaryErrors('server/features/stats/boundary-probe.ts', '../profiles/index.ts')).toEqual([]);
   });

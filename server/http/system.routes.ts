@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '../../shared/error-codes.ts';
+import type { AppConfig } from '../../shared/schemas/app-config.schema.ts';
 import { LANGUAGES } from '../../shared/schemas/profile.schema.ts';
 import { isLocalRequest } from './client-address.ts';
 import { AppError } from './errors.ts';
@@ -65,7 +66,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Only explicitly public settings reach the browser.
-  const appConfig = {
+  const appConfig: AppConfig = {
     publicUrl: config.publicUrl,
     supportEmail: config.supportEmail,
     shopUrl: config.shopUrl,

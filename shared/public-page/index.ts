@@ -1,5 +1,5 @@
 /**
- * The public pages' components, shared by the server's pages (server/pages) and the owner
+ * The public pages' components, shared by the server's pages (server/features/public-pages) and the owner
  * app's preview routes. Plain React without Node imports. The app renders the page with
  * `<style>{PUBLIC_PAGE_CSS}</style>` beside it and passes react-i18next's `t` of the namespace.
  */

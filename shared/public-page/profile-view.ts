@@ -122,7 +122,7 @@ export function vcardHref(p: Pick<Profile, 'id' | 'businessNote'>): string | nul
 /** Where the reminder form sends its GET (SPEC 7); the form adds profileId and remindIn. */
 export const CALENDAR_ACTION = '/download/calendar';
 
-/** The form POST of the contact-exchange dialog, answered by server/pages (a redirect back, or JSON). */
+/** The form POST of the contact-exchange dialog, answered by server/features/leads/contact-form.routes.ts (a redirect back, or JSON). */
 export function contactAction(profileId: string): string {
   return `/p/${encodeURIComponent(profileId)}/contact`;
 }

@@ -100,6 +100,15 @@ describe('POST /organisation/scim-token, GET /find/own/organisation/scim-tokens,
     expectScimError(await scim(t, 'scim_wrong', 'GET', '/scim/v2/Users'), 401);
     expectScimError(await scim(t, org.admin.token, 'GET', '/scim/v2/Users'), 401);
   });
+
+  it('reads the Authorization header with the one bearer parser of owner calls (scheme in any case; Basic is no token)', async () => {
+    const org = await scimOrganisation(t);
+    const ask = (authorization: string) => t.app.inject({ method: 'GET', url: '/scim/v2/Users', headers: { authorization } });
+    expect((await ask(`bearer ${org.token}`)).statusCode).toBe(200);
+    expect((await ask(`BEARER \t${org.token} `)).statusCode).toBe(200);
+    expect((await ask(`Basic ${org.token}`)).statusCode).toBe(401);
+    expect((await ask(`Bearer ${org.token}x`)).statusCode).toBe(401);
+  });
 });
 
 describe('A SCIM token sees only its organisation: GET /scim/v2/Users, GET|PUT|PATCH|DELETE /scim/v2/Users/:id', () => {

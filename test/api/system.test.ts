@@ -3,6 +3,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '../../shared/schemas/app-config.schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { expectD4, registerCard } from '../support/factories.ts';
 
@@ -61,6 +62,15 @@ describe('health', () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toEqual({ status: 'ready', components: { database: 'up', redis: t.config.redis ? 'up' : 'off', storage: 'up' } });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('app settings: GET /app-config.json', () => {
+  it("answers exactly the shared schema's fields, the owner app's type of it (shared/schemas/app-config.schema.ts)", async () => {
+    const res = await t.get('/app-config.json');
+    expect(res.status).toBe(200);
+    const config = appConfigSchema.strict().parse(res.body);
+    expect(config).toMatchObject({ publicUrl: 'https://cards.example.com', wallet: { apple: expect.any(Boolean), google: expect.any(Boolean) } });
   });
 });
 

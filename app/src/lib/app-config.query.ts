@@ -1,17 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { AppConfig } from '../../../shared/schemas/app-config.schema.ts';
 import { apiRequest } from './api-client.ts';
 
-/** Operator settings the app shows (support address, shop, public host for links). */
-export interface AppConfig {
-  /** Public host of profile pages and card links, without a trailing slash. */
-  publicUrl: string;
-  supportEmail: string;
-  shopUrl: string;
-  /** Which wallets the server can answer for (D11), so a badge can say so before a click. */
-  wallet?: { apple: boolean; google: boolean };
-  /** Company sign-in (OIDC), when the operator configured it: the button's text (issue 13.7). */
-  companySignIn?: { providerId: string; label: string };
-}
+/** Operator settings the app shows (support address, shop, public host for links), typed by the shared schema. */
+export type { AppConfig };
 
 let loaded: AppConfig | undefined;
 let loading: Promise<AppConfig> | null = null;

@@ -8,10 +8,9 @@ import { newCardId } from '../../lib/ids.ts';
 import { presentCard } from './card.presenter.ts';
 import type { CardRepository, CardWithProfile } from './card.repository.ts';
 import { type ProfileAccess, type ProfileService, type PublicProfileService, presentPublicProfileEnvelope } from '../profiles/index.ts';
-import type { ViewCounter } from '../stats/index.ts';
+import { countsAsVisit, type ViewCounter, type VisitClient } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { PublicProfile } from '../../../shared/schemas/public-profile.schema.ts';
-import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
 
 const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card does not exist.');
 const cardBlocked = () => conflict(ErrorCode.cardBlocked, 'This card has been deactivated by its issuer.');
@@ -59,7 +58,7 @@ export function createCardService(deps: {
 
     /**
      * The card page: counts a scan of a registered card when the client counts as a visitor
-     * (lib/visit-decision.ts), also in the profile's day under the scan's source (issue 12: `scan` per card).
+     * (server/features/stats/visit-decision.ts), also in the profile's day under the scan's source (issue 12: `scan` per card).
      */
     async openPublicCard(cardId: string, client: VisitClient, source: VisitSource = 'card'): Promise<PublicCardState> {
       const card = await cards.find(cardId);

@@ -16,7 +16,7 @@ import {
 import { publicProfileEnvelopeSchema, shortLinkProfileSchema } from '../../../shared/schemas/public-profile.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import { visitOf } from '../../lib/visit-decision.ts';
+import { visitOf } from '../stats/index.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 

@@ -5,9 +5,8 @@ import { presentProfile } from './profile.presenter.ts';
 import type { LinkRepository } from './link.repository.ts';
 import type { ProfileRepository, ProfileWithUse } from './profile.repository.ts';
 import { asFormerMember, presentPublicProfile, presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
-import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
-import type { ViewCounter } from '../stats/index.ts';
+import { countsAsVisit, type ViewCounter, type VisitClient } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import { leftCompanySchema, type LeftCompany } from '../../../shared/schemas/organisation-card.schema.ts';
 import type { PageBrand } from '../../../shared/public-page/theme.css.ts';
@@ -81,7 +80,7 @@ export function createPublicProfileService(deps: {
     },
 
     /**
-     * Counts a view when the client counts as a visitor (lib/visit-decision.ts); answers the
+     * Counts a view when the client counts as a visitor (server/features/stats/visit-decision.ts); answers the
      * `updated` stamp, or null when not public. The view is also added to the day's aggregates under where it came from (issue 12).
      */
     async recordView(profileId: string, client: VisitClient, visit: { source: VisitSource; cardId?: string } = { source: 'link' }): Promise<number | null> {

@@ -1,4 +1,4 @@
-// Enhances the page of a card without owner (server/pages): SPEC 2 stores the card under
+// Enhances the page of a card without owner (server/features/public-pages): SPEC 2 stores the card under
 // `registerCard` before leaving, and a signed-in owner goes to /register-card instead of
 // /register. Without JavaScript the button is a plain link to /register.
 // Inlined under a CSP hash; keep every comment on a line of its own (client-scripts.ts).

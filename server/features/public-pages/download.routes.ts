@@ -6,7 +6,7 @@ import { REMINDER_CONTENT_TYPE } from '../../documents/reminder.builder.ts';
 import { VCARD_CONTENT_TYPE } from '../../documents/vcard.builder.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
-import { visitOf } from '../../lib/visit-decision.ts';
+import { visitOf } from '../stats/index.ts';
 
 /** SPEC 7 downloads: the vCard and the reminder of a public profile. No sign-in. */
 const downloadRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,8 +6,7 @@ import { vcardPhoto } from '../../images/image.processor.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { PublicProfileService, PublicSourceProfile } from '../profiles/index.ts';
-import type { VisitService } from '../stats/index.ts';
-import type { VisitClient } from '../../lib/visit-decision.ts';
+import type { VisitClient, VisitService } from '../stats/index.ts';
 
 /** Who downloads and from which kind of visit (issue 12): counted unless a bot or HEAD. */
 export type DownloadClient = VisitClient & { source: VisitSource };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLanguageMemo } from '../../http/language.ts';
 import { PUBLIC_PAGE_ROUTE_HEADERS } from '../../http/security-headers.ts';
 import type { PageAnswer } from './public-page.service.ts';
-import { visitOf } from '../../lib/visit-decision.ts';
+import { visitOf } from '../stats/index.ts';
 import { createPageSender } from './send-page.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;

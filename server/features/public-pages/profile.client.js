@@ -1,4 +1,4 @@
-// Enhances the public profile page; the page works without it (server/pages, docs/public-pages.md).
+// Enhances the public profile page; the page works without it (server/features/public-pages, docs/public-pages.md).
 // With it: real modal dialogs (showModal: focus stays inside, the page behind is inert, Escape
 // closes), SPEC 2's web-link confirmation, SPEC 5's inline e-mail check, the contact exchange
 // without leaving the page, and the floating menu's 100 ms closing state.

@@ -1,9 +1,7 @@
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
-import { profileVisitQuery } from '../../lib/visit-source.ts';
 import type { CardService } from '../cards/index.ts';
 import type { PublicProfileService } from '../profiles/index.ts';
-import type { VisitService } from '../stats/index.ts';
-import { countsAsVisit, type Visit } from '../../lib/visit-decision.ts';
+import { countsAsVisit, profileVisitQuery, type Visit, type VisitService } from '../stats/index.ts';
 import { createPageRenderer } from './page.renderer.tsx';
 import type { PageTexts } from './page-texts.ts';
 import { RenderCache, type CachedPage } from './render-cache.ts';
@@ -13,7 +11,7 @@ export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToP
 
 /**
  * Who asked, where the visit came from and which card brought it (issue 12), as the route read
- * it (server/lib/visit-decision.ts). A request that is no visit (HEAD, bots) answers the page's
+ * it (server/features/stats/visit-decision.ts). A request that is no visit (HEAD, bots) answers the page's
  * state but is no view (D10).
  */
 export type { Visit };

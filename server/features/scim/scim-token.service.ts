@@ -88,15 +88,18 @@ export function createScimTokenService(deps: { scim: ScimRepository; organisatio
       if (!(await scim.deleteToken(m.organisationId, input.tokenId))) throw notFound(ErrorCode.apiTokenNotFound, 'SCIM token not found.');
       return { id: input.tokenId, deleted: true as const };
     },
-    /** The caller of a SCIM request, or SCIM's 401; then the per-token limit (429 with Retry-After). */
-    async authenticate(authorization: string | undefined, clientAddress: string, forgetSessions: () => Promise<void>): Promise<ScimContext> {
+    /**
+     * The caller of a SCIM request, or SCIM's 401; then the per-token limit (429 with Retry-After).
+     * `token` is what the one bearer parser (server/auth/bearer-token.ts) read from the request's
+     * Authorization header, null without one.
+     */
+    async authenticate(token: string | null, clientAddress: string, forgetSessions: () => Promise<void>): Promise<ScimContext> {
       const refuse = async () => {
         const counted = await rateLimiter.hit(SCIM_RULES.refusedPerAddress, clientAddress);
         return counted.allowed ? unauthorised() : new ScimError(429, 'Too many requests without a valid token.', undefined, counted.retryAfterSeconds);
       };
-      const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-      if (!match || !match[1].startsWith(SCIM_TOKEN_PREFIX) || match[1].length > 200) throw await refuse();
-      const found = await scim.tokenByHash(scimTokenHash(match[1]));
+      if (!token?.startsWith(SCIM_TOKEN_PREFIX)) throw await refuse();
+      const found = await scim.tokenByHash(scimTokenHash(token));
       if (!found) throw await refuse();
       const actor: Owner = { userId: found.createdBy, email: found.email, emailVerified: true };
       try {

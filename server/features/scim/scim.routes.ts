@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../auth/bearer-token.ts';
 import { AppError } from '../../http/errors.ts';
 import { drainRequest } from '../../http/drain-request.ts';
 import { ScimError, scimNotFound } from './scim-error.ts';
@@ -52,7 +53,7 @@ const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) =
   app.decorateRequest('scim', null);
   const forgetSessions = () => onIdentityChange(true);
   app.addHook('onRequest', async (request) => {
-    request.scim = await services.scimTokens.authenticate(request.headers.authorization, request.ip, forgetSessions);
+    request.scim = await services.scimTokens.authenticate(bearerToken(request.headers.authorization), request.ip, forgetSessions);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.type(SCIM_TYPE);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { isCrossSite } from '../../http/cross-site.ts';
 import { notFound } from '../../http/errors.ts';
-import { visitOf } from '../../lib/visit-decision.ts';
+import { visitOf } from './visit-decision.ts';
 
 type ClickRequest = FastifyRequest<{ Params: { linkId: string }; Querystring: Record<string, unknown> }>;
 

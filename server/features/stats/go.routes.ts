@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { notFound } from '../../http/errors.ts';
 import { locationHeader } from '../../http/location.ts';
-import { visitOf } from '../../lib/visit-decision.ts';
+import { visitOf } from './visit-decision.ts';
 
 type GoRequest = FastifyRequest<{ Params: { linkId: string }; Querystring: Record<string, unknown> }>;
 

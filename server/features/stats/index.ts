@@ -1,8 +1,11 @@
 /**
  * What other features may use of the statistics (issue 21: only through this file): the
- * in-memory view counter that every counted page, download and pass reports to, and the visit
- * service with its bot and HEAD rule.
+ * in-memory view counter that every counted page, download and pass reports to, the visit
+ * service, and the one rule of what counts as a visit and from which source (visit-decision.ts,
+ * visit-source.ts), which every page, download and redirect that counts reads.
  */
+export { countsAsVisit, visitOf, type Visit, type VisitClient, type VisitKind, type VisitRequest } from './visit-decision.ts';
+export { profileVisitQuery } from './visit-source.ts';
 export type { ViewCounter } from './view-counter.ts';
 export type { VisitService } from './visit.service.ts';
 export type { VisitEvent } from './visit-counts.ts';

@@ -2,7 +2,7 @@ import { toSafeHref } from '../../../shared/safe-url.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { ProfileAccess } from '../profiles/index.ts';
 import type { VisitCountRepository } from './visit-count.repository.ts';
-import { countsAsVisit, type VisitClient } from '../../lib/visit-decision.ts';
+import { countsAsVisit, type VisitClient } from './visit-decision.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VisitEvent } from './visit-counts.ts';
 
@@ -17,7 +17,7 @@ export function createVisitService(deps: { visits: VisitCountRepository; profile
   return {
     /**
      * Counts an event for the day's aggregates when the client counts as a visitor
-     * (lib/visit-decision.ts); without a client (an exchange the server accepted) always. Memory only.
+     * (visit-decision.ts); without a client (an exchange the server accepted) always. Memory only.
      */
     count(event: VisitEvent, client?: VisitClient): void {
       if (!client || countsAsVisit(client)) views.countVisit(event);

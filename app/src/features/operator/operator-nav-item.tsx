@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { operatorMeSchema } from '../../../../shared/schemas/operator.schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
@@ -9,7 +11,12 @@ import { apiRequest } from '../../lib/api-client.ts';
  */
 export function OperatorNavItem({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation('molecules');
-  const me = useQuery({ queryKey: ['operator', 'me'], queryFn: () => apiRequest<{ email: string }>('/operator/me'), retry: false, staleTime: 5 * 60_000 });
+  const me = useQuery({
+    queryKey: ['operator', 'me'],
+    queryFn: () => apiRequest<z.infer<typeof operatorMeSchema>>('/operator/me'),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
   if (!me.data) return null;
   return (
     <li>

@@ -4,6 +4,7 @@ import {
   invitationListSchema,
   invitationSchema,
   memberListSchema,
+  type memberRemoveSchema,
   organisationSchema,
   type OrganisationRole,
 } from '../../../../shared/schemas/organisation.schema.ts';
@@ -31,10 +32,7 @@ export const teamKeys = {
 };
 
 /** Where a removed member's organisation cards and company leads go (the offboarding); unset: cards unassigned, leads stay. */
-export interface RemovalChoice {
-  cardsTo?: string;
-  leadsTo?: string;
-}
+export type RemovalChoice = Pick<z.infer<typeof memberRemoveSchema>, 'cardsTo' | 'leadsTo'>;
 
 /** Issue 24's owner calls. */
 export const teamApi = {

@@ -1,5 +1,5 @@
-import type { VisitSource } from '../../shared/schemas/visit-source.schema.ts';
-import { isBot } from './bots.ts';
+import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
+import { isBot } from '../../lib/bots.ts';
 import { cardScanSource, parseSource, profileVisit } from './visit-source.ts';
 
 /*
@@ -25,7 +25,7 @@ export interface Visit extends VisitClient {
 
 /**
  * The one rule: a request counts as a visit unless
- * - it comes from a bot, a link-preview fetcher or a client that names no User-Agent (lib/bots.ts),
+ * - it comes from a bot, a link-preview fetcher or a client that names no User-Agent (server/lib/bots.ts),
  * - it is a HEAD request (link checkers), or
  * - another site's page sent it (a cross-site click ping or beacon).
  * Counted without asking: a contact exchange the server accepted (the visitor typed an address)
@@ -56,7 +56,7 @@ export interface VisitRequest {
 /**
  * The visit of a request: its client (User-Agent, HEAD, and `crossSite` as the route judged it)
  * and, by the kind of answer, its source and card. Unknown or malformed query values count as
- * absent, never as an error (lib/visit-source.ts).
+ * absent, never as an error (visit-source.ts).
  */
 export function visitOf(request: VisitRequest, kind: VisitKind, options: { crossSite?: boolean } = {}): Visit {
   // Built field by field, not spread: every page view runs this, and one object shape keeps it cheap.

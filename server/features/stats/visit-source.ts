@@ -1,4 +1,4 @@
-import { VISIT_SOURCES, type VisitSource } from '../../shared/schemas/visit-source.schema.ts';
+import { VISIT_SOURCES, type VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 
 /*
  * Where a visit came from (issue 12, docs/decisions.md "Visit sources"), read from the query
