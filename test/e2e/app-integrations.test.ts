@@ -5,11 +5,12 @@ import { useE2eSession } from './support/session.ts';
 
 // Issue 25 with organisations: on the Integrations screen an organisation's admin sees a second
 // webhook section, the organisation's, whose event choice includes member.added and
-// member.removed; a member sees only their own webhooks.
+// member.removed, and may make a token of the organisation (reading its leads); a member sees only
+// their own webhooks and makes only their own tokens.
 const session = useE2eSession(startAppServer);
 
 describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s', (lng) => {
-  it('lets an admin add a webhook of the organisation with member events, and shows a member only their own', async () => {
+  it('lets an admin add a webhook of the organisation with member events and a token reading its leads, and shows a member only their own', async () => {
     const { t, base } = session.server;
     const [admin, member] = [await t.signUp(), await t.signUp()];
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
@@ -40,6 +41,25 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s
       ]);
       // The admin's own section kept its own list: nothing there.
       expect((await t.get('/find/own/webhooks', admin)).body.webhooks).toEqual([]);
+
+      // A token of the organisation: only leads:read offered, shown once, reads the team's leads.
+      const tokens = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
+      await tokens.getByRole('radio', { name: text(lng, 'integrations', 'tokens.for_organisation', { name: 'Acme GmbH' }) }).check();
+      const scopes = tokens.getByRole('group', { name: text(lng, 'integrations', 'tokens.scopes') }).getByRole('checkbox');
+      await expect.poll(() => scopes.count()).toBe(1);
+      await tokens.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('Team CRM');
+      await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
+      await tokens.getByText(text(lng, 'integrations', 'shown_once')).waitFor();
+      const token = (await tokens.locator('.secret-value').textContent()) ?? '';
+      const bearer = { ...admin, token, auth: { authorization: `Bearer ${token}` } };
+      expect((await t.get(`/find/own/organisation/leads?organisationId=${organisationId}`, bearer)).status).toBe(200);
+      expect((await t.get('/find/own/leads', bearer)).status).toBe(403);
+      await tokens.getByRole('listitem').filter({ hasText: 'Team CRM' }).getByText('Acme GmbH').waitFor();
+      expect((await t.get('/find/own/api-tokens', admin)).body.tokens).toEqual([
+        expect.objectContaining({ name: 'Team CRM', scopes: ['leads:read'], organisationId }),
+      ]);
+      await expectAccessible(page, 'integrations with an organisation token');
+      await maybeScreenshot(page, `integrations-organisation-token-${lng}-1280`, { fullPage: true });
     });
     await context.close();
 
@@ -52,6 +72,8 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s
       await memberPage.getByRole('heading', { level: 2, name: text(lng, 'integrations', 'tokens.title') }).waitFor();
       await memberPage.waitForLoadState('networkidle');
       expect(await memberPage.getByText(text(lng, 'integrations', 'webhooks.organisation_title', { name: 'Acme GmbH' })).count()).toBe(0);
+      // Nor may a member make a token of the organisation.
+      expect(await memberPage.getByRole('radio').count()).toBe(0);
     });
     await memberContext.close();
   });

@@ -27,7 +27,8 @@ export function outcomeOf(
 
 /**
  * Delivers the outbox in the background of every instance (issue 25): every `pollMs` it claims
- * due deliveries (webhook.repository.ts#claimDue) and sends them side by side, each signed with
+ * due deliveries (webhook.repository.ts#claimDue) and sends them side by side, not waiting for
+ * one batch's answers before claiming the next (runOnce), each signed with
  * the endpoint's secret (and the previous one during a rotation). No request waits for it.
  * Started by server/app.ts, stopped on close (waits for the attempts in flight).
  */
@@ -41,10 +42,13 @@ export function createWebhookWorker(deps: {
   organisationAdmins?: (organisationId: string) => Promise<Array<{ email: string; language: string | null }>>;
   pollMs?: number;
   batch?: number;
+  /** At most this many attempts at once (each endpoint at most one batch of them). */
+  maxInFlight?: number;
 }) {
   const { webhooks, log } = deps;
   const pollMs = deps.pollMs ?? 500;
   const batch = deps.batch ?? 20;
+  const maxInFlight = deps.maxInFlight ?? 100;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -83,13 +87,36 @@ export function createWebhookWorker(deps: {
     }
   }
 
-  /** Claims and sends one batch; answers how many were claimed. */
+  /** Attempts in flight, and how many of them go to each endpoint. */
+  const inFlight = new Set<Promise<void>>();
+  const busy = new Map<string, number>();
+  function send(delivery: ClaimedDelivery) {
+    busy.set(delivery.endpointId, (busy.get(delivery.endpointId) ?? 0) + 1);
+    const sending = attempt(delivery)
+      .catch((error: unknown) => log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed to record'))
+      .finally(() => {
+        inFlight.delete(sending);
+        const left = (busy.get(delivery.endpointId) ?? 1) - 1;
+        if (left > 0) busy.set(delivery.endpointId, left);
+        else busy.delete(delivery.endpointId);
+      });
+    inFlight.add(sending);
+  }
+
+  /**
+   * Claims up to one batch of due deliveries and starts sending them without waiting for their
+   * answers, so a receiver that is slow or down (each attempt up to 10 s) holds back no other
+   * endpoint: the next poll claims again while those attempts hang. An endpoint with attempts in
+   * flight here is not claimed again until they end, so it holds at most one batch of them and
+   * cannot fill the worker; at most `maxInFlight` attempts run at once. Answers how many were
+   * claimed.
+   */
   async function runOnce(): Promise<number> {
+    const room = Math.min(batch, maxInFlight - inFlight.size);
+    if (room <= 0) return 0;
     const now = Date.now();
-    const claimed = await webhooks.claimDue(now, now + LEASE_MS, batch);
-    await Promise.all(
-      claimed.map((d) => attempt(d).catch((error: unknown) => log.error({ err: error, deliveryId: d.id }, 'webhook attempt failed to record'))),
-    );
+    const claimed = await webhooks.claimDue(now, now + LEASE_MS, room, [...busy.keys()]);
+    claimed.forEach(send);
     return claimed.length;
   }
 
@@ -113,6 +140,7 @@ export function createWebhookWorker(deps: {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.all(inFlight);
     },
   };
 }

@@ -190,11 +190,12 @@ export function createWebhookRepository(db: Db, engine: Engine, organisationOfPr
     /**
      * Takes up to `limit` due deliveries of enabled endpoints for this worker: their
      * nextAttemptAt moves to `leaseUntil`, so no other worker takes them before this one has
-     * recorded its attempt, and a worker that dies leaves them due again after the lease. One
+     * recorded its attempt, and a worker that dies leaves them due again after the lease; not
+     * those of `skipEndpoints` (the worker's busy ones). One
      * statement; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers on every instance claim side by
      * side without waiting for or taking each other's rows (SQLite: one writer, one instance).
      */
-    async claimDue(now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]> {
+    async claimDue(now: number, leaseUntil: number, limit: number, skipEndpoints: readonly string[] = []): Promise<ClaimedDelivery[]> {
       let due = db
         .selectFrom('webhookDelivery')
         .innerJoin('webhookEndpoint', 'webhookEndpoint.id', 'webhookDelivery.endpointId')
@@ -204,6 +205,7 @@ export function createWebhookRepository(db: Db, engine: Engine, organisationOfPr
         .where('webhookEndpoint.enabled', '=', 1)
         .orderBy('webhookDelivery.nextAttemptAt')
         .limit(limit);
+      if (skipEndpoints.length) due = due.where('webhookDelivery.endpointId', 'not in', skipEndpoints);
       if (engine === 'postgres') due = due.forUpdate('webhookDelivery').skipLocked();
       const claimed = await db.updateTable('webhookDelivery').set({ nextAttemptAt: leaseUntil }).where('id', 'in', due).returningAll().execute();
       if (!claimed.length) return [];

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { API_SCOPES, type ApiScope, type ApiToken } from '../../../../shared/schemas/integrations.schema.ts';
+import { API_SCOPES, ORGANISATION_TOKEN_SCOPES, type ApiScope, type ApiToken } from '../../../../shared/schemas/integrations.schema.ts';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
@@ -10,8 +10,12 @@ import { errorMessage } from '../../lib/error-text.ts';
 import { integrationKeys, integrationsApi } from './integrations.api.ts';
 import { SecretOnce } from './secret-once.tsx';
 
-/** Issue 25: the owner's API tokens: create one with scopes (shown once), see last use, revoke. */
-export function ApiTokensSection() {
+/**
+ * Issue 25: the owner's API tokens: create one with scopes (shown once), see last use, revoke.
+ * With `organisation` (its owners and admins, issue 24) a token may also be the organisation's,
+ * reading its leads only (`leads:read`).
+ */
+export function ApiTokensSection({ organisation }: { organisation?: { id: string; name: string } }) {
   const { t, i18n } = useTranslation('integrations');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
@@ -20,6 +24,10 @@ export function ApiTokensSection() {
   const [scopes, setScopes] = useState<ApiScope[]>(['leads:read']);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const [forOrganisation, setForOrganisation] = useState(false);
+  const organisationId = forOrganisation ? organisation?.id : undefined;
+  const offered = organisationId ? ORGANISATION_TOKEN_SCOPES : API_SCOPES;
+  const chosen = scopes.filter((s) => offered.includes(s));
   const [confirmDialog, confirm] = useConfirm();
   const when = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   const reload = () => queryClient.invalidateQueries({ queryKey: integrationKeys.tokens });
@@ -28,7 +36,7 @@ export function ApiTokensSection() {
     event.preventDefault();
     setError(null);
     try {
-      setCreated((await integrationsApi.createToken({ name: name.trim(), scopes })).token);
+      setCreated((await integrationsApi.createToken({ name: name.trim(), scopes: chosen, ...(organisationId ? { organisationId } : {}) })).token);
       setName('');
       await reload();
     } catch (failure) {
@@ -66,7 +74,12 @@ export function ApiTokensSection() {
           {tokens.data.map((token) => (
             <li key={token.id} className="session-row">
               <div className="session-body">
-                <span className="session-device">{token.name}</span>
+                <span className="session-device">
+                  {token.name}
+                  {token.organisationId && (
+                    <span className="badge badge-neutral">{token.organisationId === organisation?.id ? organisation.name : t('tokens.organisation')}</span>
+                  )}
+                </span>
                 <span className="session-meta">
                   {token.scopes.join(', ')} · {token.lastUsedAt ? t('tokens.last_used', { date: when(token.lastUsedAt) }) : t('tokens.never_used')}
                 </span>
@@ -81,9 +94,22 @@ export function ApiTokensSection() {
       <form className="security-form integration-form" onSubmit={create}>
         <h3 className="integration-subtitle">{t('tokens.add')}</h3>
         <FormField label={t('tokens.name')} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        {organisation && (
+          <fieldset className="integration-choices">
+            <legend>{t('tokens.for')}</legend>
+            <label className="checkbox-row">
+              <input type="radio" name="token-for" checked={!forOrganisation} onChange={() => setForOrganisation(false)} />
+              <span>{t('tokens.for_me')}</span>
+            </label>
+            <label className="checkbox-row">
+              <input type="radio" name="token-for" checked={forOrganisation} onChange={() => setForOrganisation(true)} />
+              <span>{t('tokens.for_organisation', { name: organisation.name })}</span>
+            </label>
+          </fieldset>
+        )}
         <fieldset className="integration-choices">
           <legend>{t('tokens.scopes')}</legend>
-          {API_SCOPES.map((scope) => (
+          {offered.map((scope) => (
             <label key={scope} className="checkbox-row">
               <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />
               <span>
@@ -93,7 +119,7 @@ export function ApiTokensSection() {
           ))}
         </fieldset>
         <FormAlert>{error}</FormAlert>
-        <button type="submit" className="btn btn-primary" disabled={!name.trim() || scopes.length === 0}>
+        <button type="submit" className="btn btn-primary" disabled={!name.trim() || chosen.length === 0}>
           {t('tokens.create')}
         </button>
       </form>

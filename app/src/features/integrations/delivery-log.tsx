@@ -5,7 +5,11 @@ import { toast } from '../../components/toast.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { integrationKeys, integrationsApi } from './integrations.api.ts';
 
-/** Issue 25: an endpoint's latest deliveries, each attempt's request headers and answer, and redelivery. */
+/**
+ * Issue 25: an endpoint's latest deliveries, each attempt's request headers and answer, and
+ * redelivery. The count is of the attempts logged: a redelivery starts the retry schedule (the
+ * delivery's `attempts`) afresh, but the earlier attempts were made all the same.
+ */
 export function DeliveryLog({ webhookId }: { webhookId: string }) {
   const { t, i18n } = useTranslation('integrations');
   const { t: tm } = useTranslation('molecules');
@@ -31,7 +35,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
           <details>
             <summary>
               <span className={`badge ${delivery.status === 'delivered' ? 'badge-success' : 'badge-neutral'}`}>{t(`log.status_${delivery.status}`)}</span>{' '}
-              <code>{delivery.eventType}</code> · {when(delivery.created)} · {t('log.attempts', { count: delivery.attempts })}
+              <code>{delivery.eventType}</code> · {when(delivery.created)} · {t('log.attempts', { count: delivery.attemptLog.length })}
               {delivery.lastResponseStatus !== null && ` · HTTP ${delivery.lastResponseStatus}`}
             </summary>
             <p className="delivery-label">{t('log.payload')}</p>

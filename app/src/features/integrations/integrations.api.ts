@@ -40,6 +40,7 @@ export const integrationsApi = {
     (await apiRequest(`/find/own/webhook-deliveries?webhookId=${encodeURIComponent(webhookId)}`, { schema: webhookDeliveryListSchema })).deliveries,
   redeliver: (deliveryId: string) => apiRequest('/webhook/redeliver', { body: { deliveryId } }),
   tokens: async () => (await apiRequest('/find/own/api-tokens', { schema: apiTokenListSchema })).tokens,
-  createToken: (body: { name: string; scopes: ApiScope[] }) => apiRequest('/api-token/create', { body, schema: apiTokenCreatedSchema }),
+  createToken: (body: { name: string; scopes: ApiScope[]; organisationId?: string }) =>
+    apiRequest('/api-token/create', { body, schema: apiTokenCreatedSchema }),
   revokeToken: (tokenId: string) => apiRequest('/api-token/revoke', { body: { tokenId } }),
 };

@@ -24,7 +24,7 @@ export default function IntegrationsPage() {
       </header>
       <WebhooksSection />
       {admin && <WebhooksSection organisation={{ id: organisation.organisationId, name: organisation.name }} />}
-      <ApiTokensSection />
+      <ApiTokensSection organisation={admin ? { id: organisation.organisationId, name: organisation.name } : undefined} />
     </div>
   );
 }
