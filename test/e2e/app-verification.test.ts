@@ -4,7 +4,8 @@ import { appContext, expectAccessible, mailLink, startAppServer, text, withFailu
 import { useE2eSession } from './support/session.ts';
 
 // Issue 23, e-mail verification: "I've confirmed it" says what it found, and a confirmation link
-// that was already used or is bad is named, signed in (on the prompt) and signed out (on the login).
+// that was already used or is bad is named, signed in (on the prompt) and signed out (on the login);
+// a link opened on another device says the address is confirmed.
 const session = useE2eSession(startAppServer);
 
 describe.each<Lng>(['en', 'de'])('confirming the e-mail address in %s', (lng) => {
@@ -83,5 +84,50 @@ describe.each<Lng>(['en', 'de'])('confirming the e-mail address in %s', (lng) =>
         .filter({ hasText: text(lng, 'my_profile', 'verify.link_invalid') })
         .waitFor();
     });
+  }, 90_000);
+  it('opened on another device, the link says the address is confirmed; this browser\'s "I\'ve confirmed it" says why it was signed out', async () => {
+    const { t, base } = session.server;
+    const user = await t.signUp({ verified: false });
+    const desktop = await appContext(session.browser, lng, user);
+    const page = await desktop.newPage();
+    const phone = await appContext(session.browser, lng);
+    session.context = phone;
+    await withFailureShot(page, `verify-elsewhere-${lng}`, async () => {
+      await page.goto(`${base}/`);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'my_profile', 'verify.title') }).waitFor();
+      // The mail sent again from the app; its link is the one the phone opens.
+      await page.getByRole('button', { name: text(lng, 'my_profile', 'verify.resend') }).click();
+      await page.getByText(text(lng, 'my_profile', 'verify.sent_info', { email: user.email })).waitFor();
+      const link = await mailLink(base, user.email, 'verified%3D1');
+
+      // The phone opens the mail's link: confirmed, and asked to log in (the link signs nobody in, issue 20).
+      const mail = await phone.newPage();
+      await mail.goto(link);
+      await mail.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      await mail.getByText(text(lng, 'login', 'verified_info')).waitFor();
+      await expectAccessible(mail, 'login after confirming');
+      await maybeScreenshot(mail, `verify-confirmed-login-${lng}-360`);
+      await mail.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(mail, `verify-confirmed-login-${lng}-1280`);
+      await mail.setViewportSize({ width: 360, height: 780 });
+      await mail.getByLabel(text(lng, 'login', 'email')).fill(user.email);
+      await mail.getByLabel(text(lng, 'login', 'password')).fill(user.password);
+      await mail.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
+      await mail.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
+
+      // The first browser's session ended with the confirmation: its check leads to the login, saying why.
+      await page.getByRole('button', { name: text(lng, 'my_profile', 'verify.done') }).click();
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      await page.getByText(text(lng, 'login', 'confirmed_elsewhere_info')).waitFor();
+      await maybeScreenshot(page, `verify-elsewhere-login-${lng}-360`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `verify-elsewhere-login-${lng}-1280`);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.getByLabel(text(lng, 'login', 'email')).fill(user.email);
+      await page.getByLabel(text(lng, 'login', 'password')).fill(user.password);
+      await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
+      await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
+    });
+    await desktop.close();
   }, 90_000);
 });
