@@ -1,5 +1,6 @@
 import type { Auth } from './auth.ts';
 import { withAuthContext } from './auth-context.ts';
+import { VERIFIED_CALLBACK_URL } from '../../shared/verification-link.ts';
 
 /**
  * Sends an account's verification mail again from the server, through the very path of the
@@ -12,6 +13,6 @@ import { withAuthContext } from './auth-context.ts';
  */
 export function createVerificationMailSender(auth: Auth): (email: string) => Promise<void> {
   return async (email) => {
-    await withAuthContext(() => auth.api.sendVerificationEmail({ body: { email, callbackURL: '/' } }));
+    await withAuthContext(() => auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_URL } }));
   };
 }

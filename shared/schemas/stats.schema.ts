@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
 
 /**
- * What is counted per profile and UTC day (issue 12): `view` of the public profile page,
+ * What is counted per profile and hour (issue 12), read as the owner's days (issue 23): `view` of the public profile page,
  * `save` (vCard download), `reminder` (.ics download), `contact` (a contact exchange that
  * went through), `walletPass` (a wallet pass downloaded), `click` on a link (`GET /go/{id}`),
  * and `scan` of a physical card's page (`/card/{id}`).
@@ -10,7 +10,7 @@ import { idSchema } from './common.schema.ts';
 export const VISIT_METRICS = ['view', 'save', 'reminder', 'contact', 'walletPass', 'click', 'scan'] as const;
 export type VisitMetric = (typeof VISIT_METRICS)[number];
 
-/** The ranges the statistics screen offers, in days ending today (UTC). */
+/** The ranges the statistics screen offers, in days ending today in the owner's time zone. */
 export const STATS_RANGES = [7, 30, 90] as const;
 export type StatsRange = (typeof STATS_RANGES)[number];
 
@@ -24,7 +24,7 @@ export const statsQuerySchema = z.object({
 });
 
 export const statsDaySchema = z.object({
-  /** UTC date, YYYY-MM-DD. */
+  /** The day in the owner's time zone, YYYY-MM-DD. */
   date: z.string(),
   views: z.number(),
   saves: z.number(),
@@ -38,6 +38,8 @@ export type StatsDay = z.infer<typeof statsDaySchema>;
 /** Answer of GET /find/own/stats: every day of the range (zeros filled), oldest first. */
 export const statsSchema = z.object({
   days: z.array(statsDaySchema),
+  /** The IANA time zone the days are counted in (issue 23): the account's, else UTC. */
+  timeZone: z.string(),
   /** Views of the range by where they came from. */
   sources: z.object({
     card: z.number(),

@@ -77,3 +77,17 @@ describe('deployment files', () => {
     expect(read('compose.yaml')).toContain(`--to', 'app:${port}'`);
   });
 });
+
+describe('README.md (issue 23)', () => {
+  it('names PORT and DATA_DIR with their defaults, says that / is where owners sign up, and cites no design decision unexplained', () => {
+    const readme = read('README.md');
+    const config = loadConfig({});
+    expect(readme).toMatch(new RegExp(`\\| \`PORT\` \\| \`${config.port}\` \\|`));
+    expect(readme).toMatch(/\| `DATA_DIR` \| `\.\/data` \|/);
+    expect(path.resolve(root, config.dataDir)).toBe(path.join(root, 'data'));
+    expect(readme).toMatch(new RegExp(`http://localhost:${config.port}/ : that is the owner app, where owners \\*\\*sign up\\*\\*`));
+    // "D9" and the like mean something only beside docs/design-decisions.md, which says what they are.
+    const citing = readme.split('\n').filter((line) => /\bD\d+\b/.test(line));
+    for (const line of citing) expect(line).toContain('(docs/design-decisions.md)');
+  });
+});

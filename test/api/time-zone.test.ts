@@ -97,9 +97,13 @@ describe("statistics in the owner's days", () => {
       .values({ profileId: profile.id, hour: '2026-11-25T20', cardId: '', source: 'link', metric: 'view', linkId: '', count: 3 })
       .execute();
     setClock('2026-11-26T12:00:00Z');
+    const zone = async () => (await t.get(`/find/own/stats?profileId=${profile.id}&days=7`, traveller)).body.timeZone;
     expect((await days(traveller, profile.id)).find((d) => d.views > 0)?.date).toBe('2026-11-25');
+    // The answer names the zone its days are in, so the screen can say it.
+    expect(await zone()).toBe('UTC');
     expect((await t.post('/account/time-zone', { timeZone: 'Asia/Tokyo' }, traveller)).status).toBe(200);
     expect((await days(traveller, profile.id)).find((d) => d.views > 0)?.date).toBe('2026-11-26');
+    expect(await zone()).toBe('Asia/Tokyo');
   });
 });
 

@@ -8,7 +8,7 @@ import { useE2eSession } from './support/session.ts';
 const session = useE2eSession(startAppServer);
 
 describe.each<Lng>(['en', 'de'])('registering another card in %s', (lng) => {
-  it('takes a pasted card link, asks which profile the card shows and assigns an existing one without a new profile', async () => {
+  it('takes a pasted card link, asks which profile the card shows and assigns an existing one; a typed id gets a new profile only with a name', async () => {
     const t = session.server.t;
     const user = await t.signUp();
     const profile = await createProfile(t, user, { profileName: 'Work', firstName: 'Ada', lastName: 'Lovelace' });
@@ -46,6 +46,10 @@ describe.each<Lng>(['en', 'de'])('registering another card in %s', (lng) => {
       await page.getByRole('button', { name: text(lng, 'register_card', 'typed.submit') }).click();
       await group.waitFor();
       await group.getByLabel(text(lng, 'register_card', 'choose.new_profile')).check();
+      // Never a page without a name: without one the card is not registered.
+      await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
+      await page.getByText(text(lng, 'register_card', 'choose.name_required')).waitFor();
+      expect(((await t.get('/find/own/cards', user)).body as Array<{ cardId: string }>).map((c) => c.cardId)).toEqual([cardId]);
       await page.getByLabel(text(lng, 'register_card', 'choose.last_name')).fill('Hopper');
       await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
       await page.waitForURL(/\/profile\/[A-Za-z0-9]+$/);

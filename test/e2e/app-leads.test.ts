@@ -82,7 +82,8 @@ describe('leads from the public page to the owner’s contacts', () => {
 
     // The owner's contacts screen.
     const lng = 'en';
-    const context = await appContext(session.browser, lng, owner);
+    // The owner's browser is in New York (issue 23: the export's times on the owner's clock).
+    const context = await appContext(session.browser, lng, owner, { timezoneId: 'America/New_York' });
     session.context = context;
     const page = await context.newPage();
     await withFailureShot(page, 'leads-owner', async () => {
@@ -125,8 +126,15 @@ describe('leads from the public page to the owner’s contacts', () => {
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       const header = (key: string) => LEADS_CSV_COLUMNS.find(([column]) => column === key)![1][lng];
       // Times on the owner's clock (issue 23): the app stored the browser's zone, named in the header.
-      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const zone = 'America/New_York';
+      expect(csv).toContain(`"${header('created')} (${zone})"`);
       expect(csv).toContain(`"${header('consentText')}","${header('consentVersion')}","${header('consentAt')} (${zone})"`);
+      // Each lead's time is its stored instant as a New York clock shows it.
+      const leads = (await t.get(`/find/own/leads?profileId=${profile.id}`, owner)).body as { leads: Array<{ email: string; createdIso: string }> };
+      const nyClock = (iso: string) =>
+        new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h23' }).format(new Date(iso));
+      expect(leads.leads).toHaveLength(2);
+      for (const lead of leads.leads) expect(csv).toContain(`"${nyClock(lead.createdIso)}"`);
       expect(csv).toContain('"Änne Müller"');
       expect(csv).toContain('"Übermühl GmbH"');
       expect(csv).toContain('"followedUp"');

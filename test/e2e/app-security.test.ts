@@ -134,6 +134,8 @@ describe.each<Lng>(['en', 'de'])('two-factor sign-in in %s', (lng) => {
       await page.getByRole('heading', { name: text(lng, 'security', 'two_factor.backup_title') }).waitFor();
       const codes = await page.locator('[data-testid="backup-codes"] li').allTextContents();
       expect(codes).toHaveLength(10);
+      // Issue 23: nothing to misread off a phone or paper (0/O, 1/l/I).
+      for (const code of codes) expect(code).not.toMatch(/[0O1lI]/);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: text(lng, 'security', 'two_factor.backup_download') }).click(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_UA, createLink, createProfile } from '../support/factories.ts';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
-import { phoneContext } from './support/browser.ts';
+import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 
 // Issue 12 end to end: a visitor opens a profile and clicks one of its links; the owner opens
@@ -42,7 +42,10 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
     session.context = undefined;
     await t.app.services.views.flush();
 
-    const context = await appContext(session.browser, lng, owner);
+    // Issue 23: the owner's browser is in a zone whose date is not UTC's at this hour (UTC+14 from
+    // 10:00 UTC, UTC-11 before), so the days on the screen can only be the owner's.
+    const timeZone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const context = await appContext(session.browser, lng, owner, { timezoneId: timeZone });
     session.context = context;
     const app = await context.newPage();
     await withFailureShot(app, `stats-owner-${lng}`, async () => {
@@ -51,13 +54,16 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       await app.waitForURL(new RegExp(`/profile/${profile.id}/stats$`));
       await app.getByRole('heading', { level: 1, name: text(lng, 'stats', 'title_named', { name: `Stats ${lng}` }) }).waitFor();
 
+      // The app stored the browser's zone with the account; the screen counts in it and says so.
+      await app.getByText(text(lng, 'stats', 'intro', { zone: timeZone })).waitFor();
+
       // The chart is one image with a title and a description saying what it shows.
       const chart = app.getByRole('img', { name: text(lng, 'stats', 'chart_title') });
       await chart.waitFor();
       expect(await chart.locator('desc').textContent()).toMatch(/\b1\b.*\b1\b/);
       expect(await chart.locator('rect').count()).toBe(2);
-      // Its table (for screen readers) has today's row with one view and one click.
-      const today = new Date().toISOString().slice(0, 10);
+      // Its table (for screen readers) has the owner's today with one view and one click.
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
       const row = app.locator(`table tr:has(time[datetime="${today}"])`);
       const cells = await row.locator('td').allTextContents();
       expect(cells).toEqual(['1', '0', '0', '0', '0', '1']);
@@ -67,6 +73,10 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       const links = app.locator('ol.stats-list li');
       expect(await links.allInnerTexts()).toEqual([expect.stringContaining('Unsere AGB')]);
       await expectAccessible(app, 'statistics with data');
+      await maybeScreenshot(app, `stats-${lng}-360`, { fullPage: true });
+      await app.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(app, `stats-${lng}-1280`, { fullPage: true });
+      await app.setViewportSize({ width: 360, height: 780 });
 
       // The range switch: 7 days, kept in the URL.
       await app.getByRole('button', { name: text(lng, 'stats', 'range_days_other', { count: 7 }) }).click();

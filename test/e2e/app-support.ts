@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
@@ -49,13 +49,15 @@ let visitor = 0;
 
 /**
  * A phone context in a language, as a person of its own (own storage, own client address);
- * with `user` it starts signed in (the app's token in local storage).
+ * with `user` it starts signed in (the app's token in local storage). `options` adds to the
+ * context, e.g. the browser's `timezoneId`.
  */
-export async function appContext(browser: Browser, lng: Lng, user?: TestUser): Promise<BrowserContext> {
+export async function appContext(browser: Browser, lng: Lng, user?: TestUser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   visitor += 1;
   const context = await phoneContext(browser, {
     locale: lng === 'de' ? 'de-DE' : 'en-GB',
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${visitor % 250}` },
+    ...options,
   });
   await context.addInitScript(
     ([key, token, language]) => {

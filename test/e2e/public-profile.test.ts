@@ -35,8 +35,12 @@ const TEXT = {
 } as const;
 
 /** A new phone with the browser language set (Accept-Language follows it) on the full profile. */
-async function openProfile(lng: 'de' | 'en', options: { javaScriptEnabled?: boolean; path?: string } = {}): Promise<Page> {
-  session.context = await phoneContext(session.browser, { locale: lng === 'de' ? 'de-DE' : 'en-GB', javaScriptEnabled: options.javaScriptEnabled ?? true });
+async function openProfile(lng: 'de' | 'en', options: { javaScriptEnabled?: boolean; path?: string; timezoneId?: string } = {}): Promise<Page> {
+  session.context = await phoneContext(session.browser, {
+    locale: lng === 'de' ? 'de-DE' : 'en-GB',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const page = await session.context.newPage();
   const res = await page.goto(`${session.server.base}${options.path ?? `/p/${session.server.full.id}`}`);
   expect(res?.status()).toBe(200);
@@ -78,6 +82,15 @@ for (const lng of ['de', 'en'] as const) {
       expect(await page.getAttribute('html', 'lang')).toBe(lng);
       expect(await page.locator('h1').innerText()).toBe('Dr. Jürgen Größe-Übermühl');
       expect(await page.getByText('Leiter Vertrieb und Kundenbeziehungen').isVisible()).toBe(true);
+      // Issue 23: the company right under the name and job title, above the actions, as on a paper card.
+      const top = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top);
+      expect(await page.locator('main > .p-co').innerText()).toBe('Müller & Söhne Maschinenbau GmbH');
+      expect(await top('main > .p-co')).toBeGreaterThan(await top('main > .p-job'));
+      expect(await top('main > .p-co')).toBeLessThan(await top('.p-acts'));
       for (const label of [text.reminder, text.exchange, text.save])
         expect(await page.locator('.p-acts').getByRole('link', { name: label }).isVisible()).toBe(true);
       expect(await page.locator('.p-list a[data-confirm]').count()).toBe(4);
@@ -134,13 +147,25 @@ for (const lng of ['de', 'en'] as const) {
       expect(await page.locator('details.p-fab').evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
     });
 
-    it('downloads the vCard and the reminder, and both parse', async () => {
-      const page = await openProfile(lng);
+    it('downloads the vCard with each social link once, and the reminder at a daytime hour of the visitor, and both parse', async () => {
+      // A visitor in Tokyo, so the reminder's hour is only right when the page sent the browser's zone (issue 23).
+      const page = await openProfile(lng, { timezoneId: 'Asia/Tokyo' });
       const vcard = await download(page, () => page.locator('.p-acts').getByRole('link', { name: text.save }).click());
       expect(vcard.name).toMatch(/\.vcf$/);
       expect(vcard.text).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
       expect(vcard.text).toContain('Größe-Übermühl');
       expect(vcard.text.trimEnd().endsWith('END:VCARD')).toBe(true);
+      // Issue 23: each social link of the page once in the contact (it was a URL and an X-SOCIALPROFILE).
+      const social = await page.locator('.p-soc a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(social).toHaveLength(16);
+      const contact = new ICAL.Component(ICAL.parse(vcard.text));
+      const urls = contact.getAllProperties('url').map((p) => String(p.getFirstValue()));
+      for (const href of social)
+        expect(
+          urls.filter((u) => u === href),
+          href,
+        ).toHaveLength(1);
+      expect(contact.getAllProperties('x-socialprofile')).toHaveLength(0);
 
       await page.locator('.p-acts').getByRole('link', { name: text.reminder }).click();
       await page.locator('input[name=remindIn][value="3d"]').check();
@@ -151,6 +176,7 @@ for (const lng of ['de', 'en'] as const) {
       expect(String(event.getFirstPropertyValue('summary'))).toContain('Größe-Übermühl');
       // Three calendar days ahead in the visitor's time zone, at a daytime hour there (issue 22), whatever the hour now.
       const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(timeZone).toBe('Asia/Tokyo');
       const dayOf = (ms: number) => Date.parse(new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short' }).format(ms));
       const start = new ICAL.Event(event).startDate.toJSDate().getTime();
       expect((dayOf(start) - dayOf(Date.now())) / 86_400_000).toBe(3);
@@ -169,6 +195,10 @@ for (const lng of ['de', 'en'] as const) {
       await page.getByRole('button', { name: text.send }).click();
       expect(await page.locator('#contact-err').isVisible()).toBe(true);
       expect(await page.getAttribute('#contact-email', 'aria-invalid')).toBe('true');
+      // Issue 23: only the e-mail is marked red, never the empty optional fields beside it.
+      const border = (id: string) => page.locator(id).evaluate((e) => getComputedStyle(e).borderTopColor);
+      expect(await border('#contact-email')).toBe('rgb(180, 35, 24)');
+      for (const id of ['#contact-name', '#contact-phone', '#contact-company', '#contact-message']) expect(await border(id), id).not.toBe('rgb(180, 35, 24)');
       await maybeScreenshot(page, `profile-${lng}-360-contact-error`);
       expect(posts).toEqual([]);
       const visitor = `besucher-${lng}@example.org`;

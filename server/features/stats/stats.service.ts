@@ -74,7 +74,7 @@ export function createStatsService(deps: {
         .sort((a, b) => b.clicks - a.clicks);
       const cardList = [...scans].map(([cardId, views]) => ({ cardId, views })).sort((a, b) => b.views - a.views || a.cardId.localeCompare(b.cardId));
 
-      return { days: fillDays(range, perDay, ZERO_DAY), sources, links: linkList, cards: cardList };
+      return { days: fillDays(range, perDay, ZERO_DAY), timeZone, sources, links: linkList, cards: cardList };
     },
   };
 }

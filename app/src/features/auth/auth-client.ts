@@ -1,5 +1,6 @@
 import { apiRequest } from '../../lib/api-client.ts';
 import { writeToken } from '../../lib/token-storage.ts';
+import { VERIFIED_CALLBACK_URL } from '../../../../shared/verification-link.ts';
 
 /** The signed-in owner as better-auth's get-session answers it. */
 export interface SessionUser {
@@ -49,7 +50,7 @@ export const authClient = {
     // better-auth wants a display name; the part before @ is what a person would pick first.
     const name = email.split('@')[0] || email;
     const answer = await apiRequest<TokenAnswer>('/api/auth/sign-up/email', {
-      body: { email, password, name, callbackURL: '/' },
+      body: { email, password, name, callbackURL: VERIFIED_CALLBACK_URL },
       auth: false,
     });
     writeToken(answer.token);
@@ -135,7 +136,7 @@ export const authClient = {
 
   /** Sends the verification mail again; its link lands on the overview. */
   sendVerificationEmail(email: string): Promise<unknown> {
-    return apiRequest('/api/auth/send-verification-email', { body: { email, callbackURL: '/' } });
+    return apiRequest('/api/auth/send-verification-email', { body: { email, callbackURL: VERIFIED_CALLBACK_URL } });
   },
 
   /** Sends the reset mail, whose link opens /reset-password?token=... */

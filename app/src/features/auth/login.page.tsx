@@ -10,6 +10,7 @@ import { PasskeyError } from './passkey-error.ts';
 import type { FromState } from './require-auth.guard.tsx';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { VERIFY_CHECK_PARAM } from '../../../../shared/verification-link.ts';
 
 /** SPEC 2, Login: e-mail (prefilled from ?email=), password, a note and the reset link. */
 export default function LoginPage() {
@@ -67,6 +68,7 @@ export default function LoginPage() {
     });
   }, [companyStart]);
   const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
+  const arrival = verificationArrival(from?.search);
   // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview),
   // unless the owner came to sign in again while the old session is being ended.
   if (user && !busy && !reauth) return <Navigate to={target} replace />;
@@ -196,8 +198,8 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <FormAlert>{error && t(error)}</FormAlert>
-        {/* Issue 23: a used or expired confirmation link of the sign-up mail ends here (`?error=`). */}
-        {!error && from?.search.includes('error=') && <FormAlert tone="info">{t('verify_link_invalid_info')}</FormAlert>}
+        {/* Issue 23: the confirmation link of the sign-up mail, opened signed out, ends here. */}
+        {!error && arrival && <FormAlert tone="info">{t(arrival)}</FormAlert>}
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? t('signing_in') : t('submit')}
         </button>
@@ -238,4 +240,17 @@ export default function LoginPage() {
       </p>
     </section>
   );
+}
+
+/**
+ * Issue 23: what the login says about how the person got here from the confirmation link: bad or
+ * expired (better-auth's `error=`), confirmed (the link's own `verified=1`), or signed out by an
+ * "I've confirmed it" check (opening the link elsewhere ends this browser's session, issue 20).
+ */
+function verificationArrival(search: string | undefined): 'verify_link_invalid_info' | 'verified_info' | 'confirmed_elsewhere_info' | null {
+  const query = new URLSearchParams(search ?? '');
+  if (query.has('error')) return 'verify_link_invalid_info';
+  if (query.get('verified') === '1') return 'verified_info';
+  if (query.has(VERIFY_CHECK_PARAM)) return 'confirmed_elsewhere_info';
+  return null;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../lib/app-config.query.ts';
@@ -12,6 +12,7 @@ import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardPickerDialog, WalletBadge, type WalletKind } from '../wallet/index.ts';
 import { ShareButton } from '../share/index.ts';
+import { VERIFY_CHECK_PARAM } from '../../../../shared/verification-link.ts';
 
 /** SPEC 2, Overview: verification first, then cards, wallet badges and profiles. */
 export default function OverviewPage() {
@@ -28,6 +29,7 @@ function VerificationPrompt({ email }: { email: string }) {
   const { t } = useTranslation('my_profile');
   const { t: tm } = useTranslation('molecules');
   const { refresh } = useAuth();
+  const navigate = useNavigate();
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
   // Issue 23: "I've confirmed it" says so when the server has no confirmation yet, and a used or
@@ -51,6 +53,9 @@ function VerificationPrompt({ email }: { email: string }) {
   const check = async () => {
     setChecking(true);
     setNotYet(false);
+    // Marked in the address: should the check find this session ended (the link opened on
+    // another device ends it, issue 20), the login it leads to says why.
+    navigate({ search: `?${VERIFY_CHECK_PARAM}=1` }, { replace: true });
     await refresh();
     // Still here means still unverified (a verified owner sees the dashboard instead).
     setNotYet(true);

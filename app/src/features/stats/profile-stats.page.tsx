@@ -7,6 +7,7 @@ import { VISIT_SOURCES } from '../../../../shared/schemas/visit-source.schema.ts
 import { cardKeys, cardsApi } from '../cards/index.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { profileKeys, profileLabel, profilesApi } from '../profiles/index.ts';
+import { useAuth } from '../auth/index.ts';
 import { statsApi, statsKeys } from './stats.api.ts';
 import { LoadingBlock, Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -31,7 +32,12 @@ export default function ProfileStatsPage() {
   const asked = Number(params.get('days'));
   const days: StatsRange = isRange(asked) ? asked : 30;
   const profile = useQuery({ queryKey: profileKeys.detail(id), queryFn: () => profilesApi.byId(id) });
-  const stats = useQuery({ queryKey: statsKeys.profile(id, days), queryFn: () => statsApi.ofProfile(id, days), placeholderData: (previous) => previous });
+  const timeZone = useAuth().user?.timeZone;
+  const stats = useQuery({
+    queryKey: statsKeys.profile(id, days, timeZone),
+    queryFn: () => statsApi.ofProfile(id, days),
+    placeholderData: (previous) => previous,
+  });
   const name = profile.data ? profileLabel(profile.data) : '';
   useDocumentTitle(name ? t('title_named', { name }) : t('title'));
 
@@ -59,7 +65,7 @@ export default function ProfileStatsPage() {
       <div className="page-head">
         {back}
         <h1 id="stats-title">{name ? t('title_named', { name }) : t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
+        <p className="muted">{t('intro', { zone: data.timeZone })}</p>
       </div>
 
       <div className="stats-range" role="group" aria-label={t('range_label')}>
