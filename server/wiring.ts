@@ -209,6 +209,7 @@ export function createServices(deps: {
       texts,
       leadService,
       visits,
+      cards: cardService,
     }),
     leads: leadService,
     /** Started by app.ts, stopped on close. */

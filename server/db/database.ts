@@ -27,6 +27,7 @@ import * as teamLinksInvitees from './migrations/020-team-links-invitees.ts';
 import * as pageThemes from './migrations/018-page-themes.ts';
 import * as organisationDomains from './migrations/021-organisation-domains.ts';
 import * as scimUserEmail from './migrations/022-scim-user-email.ts';
+import * as leadCard from './migrations/023-lead-card.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '018-page-themes': pageThemes,
   '021-organisation-domains': organisationDomains,
   '022-scim-user-email': scimUserEmail,
+  '023-lead-card': leadCard,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

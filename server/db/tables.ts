@@ -243,8 +243,9 @@ export interface LeadTable {
   consentText: string;
   consentVersion: string;
   consentAt: number | null;
-  /** VisitSource of the visit that left the lead. */
+  /** VisitSource of the visit that left the lead, and the card of a scan ('' otherwise; migration 023). */
   source: string;
+  cardId: string;
   /** LeadStatus: new or followedUp. */
   status: string;
   /** E-mail, name, phone, company and message, lower-cased, for the owner's search. */

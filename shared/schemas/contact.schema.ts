@@ -41,5 +41,5 @@ export const sendContactSchema = z
   .extend(leadDetailsSchema.shape);
 export type SendContactInput = z.infer<typeof sendContactSchema>;
 
-/** The visitor's fields of the contact form, as the no-JavaScript POST names them (`source` is the page's hidden field). */
-export const CONTACT_FORM_FIELDS = ['senderEmail', 'name', 'phone', 'company', 'message', 'source'] as const;
+/** The visitor's fields of the contact form, as the no-JavaScript POST names them (`source` is the page's hidden field, `card` the one its script adds after a card scan). */
+export const CONTACT_FORM_FIELDS = ['senderEmail', 'name', 'phone', 'company', 'message', 'source', 'card'] as const;

@@ -46,6 +46,14 @@ export const leadDetailsSchema = z.object({
     .default(''),
   /** Where the visit came from (visit-source.schema.ts); `link` when the page did not say. An empty form field counts as absent. */
   source: z.preprocess((v) => (v === '' || v === null ? undefined : v), visitSourceSchema.default('link')),
+  /** Issue 25: the card whose scan brought the visitor (the page's `?card=`); kept only when that card shows the profile. */
+  card: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a card id')
+      .optional(),
+  ),
 });
 
 /** One lead as the owner sees it: everything the visitor gave, and the consent it was given under. */
@@ -61,6 +69,8 @@ export const leadSchema = z.object({
   message: z.string(),
   status: leadStatusSchema,
   source: z.enum(VISIT_SOURCES),
+  /** The card whose scan brought the visitor; '' when none. */
+  cardId: z.string(),
   language: z.enum(LANGUAGES),
   /** The consent line exactly as the visitor saw it above the send button, in the page's language. */
   consentText: z.string(),

@@ -354,6 +354,7 @@ describe('POST /account/delete', () => {
       consentVersion: '1',
       consentAt: Date.now(),
       source: 'link',
+      cardId: '',
       status: 'new',
       searchText: 'late@example.net',
     });

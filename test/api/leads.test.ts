@@ -67,6 +67,7 @@ async function insertLead(profileId: string, created: number, overrides: Record<
       consentVersion: CONTACT_CONSENT_VERSION,
       consentAt: created,
       source: 'link',
+      cardId: '',
       status: 'new',
       searchText: '',
       ...overrides,
@@ -219,6 +220,7 @@ describe('GET /find/own/leads, GET /find/own/leads/new-count and POST /lead/upda
     expect(list).toMatchObject({ nextCursor: null, newCount: 3 });
     expect(Object.keys(list.leads[0]).sort()).toEqual(
       [
+        'cardId',
         'company',
         'consentAt',
         'consentText',

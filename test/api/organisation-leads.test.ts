@@ -45,6 +45,7 @@ async function lead(profileId: string, fields: { email?: string; name?: string; 
       consentVersion: '2026-11-25',
       consentAt: created,
       source: 'qr',
+      cardId: '',
       status: 'new',
       searchText: email,
     })

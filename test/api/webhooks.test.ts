@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { createProfile, expectD4, registerCard } from '../support/factories.ts';
+import { createProfile, expectD4, quickOwners, registerCard } from '../support/factories.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** Issue 25: signed webhooks (Standard Webhooks 1.0) delivered from the outbox to a real receiver on loopback. */
@@ -21,11 +21,11 @@ afterAll(async () => {
 
 const ALL_EVENTS = ['lead.created', 'lead.updated', 'lead.deleted', 'profile.updated', 'card.registered', 'card.assigned', 'card.reset'];
 let visitors = 0;
-async function sendContact(profileId: string) {
+async function sendContact(profileId: string, extra: Record<string, string> = {}) {
   const res = await t.call({
     method: 'POST',
     url: '/send/contact',
-    payload: { profileId, senderEmail: `v${++visitors}@example.net`, language: 'en', name: 'Vera Visitor' },
+    payload: { profileId, senderEmail: `v${++visitors}@example.net`, language: 'en', name: 'Vera Visitor', ...extra },
     remoteAddress: `10.9.0.${visitors}`,
   });
   expect(res.status, res.raw).toBe(200);
@@ -126,6 +126,7 @@ describe('deliveries signed per Standard Webhooks 1.0', () => {
       consent: { version: expect.any(String), at: expect.any(String) },
     });
     expect(payload.data.consent.text.length).toBeGreaterThan(10);
+    expect(payload.data.card).toBeNull();
     expect(payload.data.searchText).toBeUndefined();
     expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
@@ -319,5 +320,31 @@ describe('limits', () => {
     await t.post('/webhook/update', { webhookId: endpoint.id, enabled: false }, user);
     for (let i = 0; i < 30; i++) expect((await t.post('/webhook/test', { webhookId: endpoint.id }, user)).status).toBe(200);
     expectD4(await t.post('/webhook/test', { webhookId: endpoint.id }, user), 429, 'cmc/rate-limited');
+  });
+});
+
+describe('lead.created names the card the visitor scanned', () => {
+  it('carries the card that shows the profile, and no card for one that does not (nor a malformed id: 400 naming card)', async () => {
+    const endpoint = await createEndpoint(owner, ['lead.created']);
+    const card = await registerCard(t, owner);
+    const viaCard = await sendContact(card.cardProfileId, { source: 'nfc', card: card.cardId });
+    const request = await receiver.waitFor(at(endpoint.path, 'lead.created'));
+    expect(verified(endpoint.secret, request).data).toMatchObject({ id: viaCard, source: 'nfc', card: card.cardId });
+    const listed = (await t.get('/find/own/leads', owner)).body.leads as Array<{ id: string; cardId: string }>;
+    expect(listed.find((l) => l.id === viaCard)?.cardId).toBe(card.cardId);
+
+    // Another owner's card id on this profile's form: the lead is kept, without the card.
+    const [stranger] = await quickOwners(t, 1);
+    const foreign = await registerCard(t, stranger);
+    const without = await sendContact(card.cardProfileId, { source: 'card', card: foreign.cardId });
+    expect((await t.app.db.selectFrom('lead').select('cardId').where('id', '=', without).executeTakeFirstOrThrow()).cardId).toBe('');
+
+    const bad = await t.call({
+      method: 'POST',
+      url: '/send/contact',
+      payload: { profileId: card.cardProfileId, senderEmail: 'x@example.net', card: '../etc' },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(expectD4(bad, 400).field).toBe('card');
   });
 });

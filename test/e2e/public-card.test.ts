@@ -9,8 +9,14 @@ import { useE2eSession } from './support/session.ts';
 const session = useE2eSession(startPublicServer);
 
 const TEXT = {
-  de: { heading: 'Personalisieren Sie Ihre Karte', button: 'Karte registrieren', missing: 'Karte nicht gefunden' },
-  en: { heading: 'Make this card yours', button: 'Register card', missing: 'Card not found' },
+  de: {
+    heading: 'Personalisieren Sie Ihre Karte',
+    button: 'Karte registrieren',
+    missing: 'Karte nicht gefunden',
+    exchange: 'Kontakt austauschen',
+    send: 'Austauschen',
+  },
+  en: { heading: 'Make this card yours', button: 'Register card', missing: 'Card not found', exchange: 'Exchange details', send: 'Exchange' },
 } as const;
 
 async function phone(lng: 'de' | 'en', javaScriptEnabled = true) {
@@ -31,6 +37,20 @@ for (const lng of ['de', 'en'] as const) {
         expect(await page.getAttribute('html', 'lang')).toBe(lng);
         await session.context!.close();
       }
+    });
+
+    it('names the scanned card in the lead a visitor leaves after the scan (issue 25)', async () => {
+      const { t, owner, base } = session.server;
+      const card = await registerCard(t, owner);
+      const page = await phone(lng);
+      await page.goto(`${base}/card/${card.cardId}?src=nfc`);
+      await page.locator('.p-acts').getByRole('link', { name: TEXT[lng].exchange }).click();
+      const visitor = `scan-${lng}-${Date.now()}@example.org`;
+      await page.fill('#contact-email', visitor);
+      await page.getByRole('button', { name: TEXT[lng].send }).click();
+      await page.locator('#contact-sent').waitFor({ state: 'visible' });
+      const lead = await t.app.db.selectFrom('lead').select(['cardId', 'source']).where('email', '=', visitor).executeTakeFirstOrThrow();
+      expect(lead).toEqual({ cardId: card.cardId, source: 'nfc' });
     });
 
     it('invites registration for a card without owner: stores registerCard and goes to /register', async () => {

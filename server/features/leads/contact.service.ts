@@ -13,6 +13,7 @@ import type { PageTexts, DownloadService } from '../public-pages/index.ts';
 import { accountLanguage } from '../../mail/mail-language.ts';
 import type { LeadService } from './lead.service.ts';
 import type { VisitService } from '../stats/index.ts';
+import type { CardService } from '../cards/index.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../../lib/rate-limiter.ts';
 import type { PublicProfile } from '../../../shared/schemas/public-profile.schema.ts';
 
@@ -44,8 +45,10 @@ export function createContactService(deps: {
   leadService: Pick<LeadService, 'deletionToken'>;
   /** Issue 12: an exchange that went through counts in the profile's statistics. */
   visits: Pick<VisitService, 'count'>;
+  /** Issue 25: whether the card the visitor scanned still shows the profile (the lead names it then). */
+  cards: Pick<CardService, 'showsProfile'>;
 }) {
-  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService, visits } = deps;
+  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService, visits, cards } = deps;
 
   /** The consent line above the send button, word for word as the page renders it (same key, same name). */
   const consentText = (profile: PublicProfileInput, language: Language) =>
@@ -71,6 +74,7 @@ export function createContactService(deps: {
       const now = Date.now();
       const details = { name: input.name ?? '', phone: input.phone ?? '', company: input.company ?? '', message: input.message ?? '' };
       const leadId = newLeadId();
+      const cardId = input.card && (await cards.showsProfile(input.card, profile.id)) ? input.card : '';
       const outcome = await leads.insertWithinLimits(
         {
           id: leadId,
@@ -84,6 +88,7 @@ export function createContactService(deps: {
           consentVersion: CONTACT_CONSENT_VERSION,
           consentAt: now,
           source: input.source ?? 'link',
+          cardId,
           status: 'new',
           searchText: [email, ...Object.values(details)].join('\n').toLowerCase(),
         },

@@ -22,6 +22,7 @@ export function presentLead(row: OwnLeadRow): Lead {
     message: row.message,
     status: row.status as LeadStatus,
     source: row.source as VisitSource,
+    cardId: row.cardId,
     language: row.language as Language,
     consentText: row.consentText,
     consentVersion: row.consentVersion,

@@ -33,6 +33,7 @@ export function leadEventData(row: LeadRow) {
     language: row.language,
     status: row.status,
     source: row.source,
+    card: row.cardId || null,
     consent: { text: row.consentText, version: row.consentVersion, at: row.consentAt === null ? null : new Date(Number(row.consentAt)).toISOString() },
     created: new Date(Number(row.created)).toISOString(),
   };

@@ -101,6 +101,15 @@ count(a);
 const remind = byId('remind');
 if (remind) remind.querySelector('form').addEventListener('submit', () => setTimeout(closeAll));
 if (form) {
+// Issue 25: after a card scan the page's address names the card (?card=); the lead names it too.
+const card = new URLSearchParams(location.search).get('card');
+if (card && /^[A-Za-z0-9]{1,64}$/.test(card)) {
+const field = d.createElement('input');
+field.type = 'hidden';
+field.name = 'card';
+field.value = card;
+form.append(field);
+}
 email.addEventListener('input', () => {
 form.classList.remove('p-bad');
 email.removeAttribute('aria-invalid');
