@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
+import { printCardFiles, printCsv } from '../../server/features/cards/index.ts';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
 
 // Issue 28: `npm run cards -- operator grant|revoke|list` on the embedded SQLite database, as an
@@ -12,7 +13,8 @@ import { createOperatorRepository } from '../../server/features/operator/index.t
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-operator-cli-'));
-const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+const PUBLIC_URL = 'https://cards.example.com';
+const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL };
 const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', ...args], { cwd: root, env });
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -44,13 +46,23 @@ describe('the operator command line', () => {
     expect((await cli('operator', 'list')).stdout).toBe('');
   }, 60_000);
 
-  it('mints a batch with its label, writing the CSV, an SVG and a print-ready PNG per card', async () => {
+  it('mints a batch with its label, writing the CSV, an SVG and a print-ready PNG per card: the files the console bundles', async () => {
     const out = path.join(dataDir, 'print');
     const { stdout } = await cli('mint', '--edition', 'rainbow', '--count', '2', '--out', out, '--label', 'Order 77', '--json');
     const cards = JSON.parse(stdout) as { id: string }[];
     expect(cards).toHaveLength(2);
+    expect(fs.readdirSync(out).sort()).toEqual(['cards.csv', ...cards.flatMap(({ id }) => [`${id}.png`, `${id}.svg`])].sort());
+    // Byte for byte what print-bundle.ts makes, which the console's ZIP holds (operator.test.ts).
+    expect(fs.readFileSync(path.join(out, 'cards.csv'), 'utf8')).toBe(
+      printCsv(
+        PUBLIC_URL,
+        cards.map((c) => ({ id: c.id, edition: 'rainbow' })),
+      ).data,
+    );
     for (const { id } of cards) {
-      expect(fs.readFileSync(path.join(out, `${id}.svg`), 'utf8')).toContain('<svg');
+      const [svg, png] = await printCardFiles(PUBLIC_URL, id);
+      expect(fs.readFileSync(path.join(out, `${id}.svg`), 'utf8')).toBe(svg.data);
+      expect(Buffer.compare(fs.readFileSync(path.join(out, `${id}.png`)), png.data as Buffer)).toBe(0);
       expect(
         fs
           .readFileSync(path.join(out, `${id}.png`))
