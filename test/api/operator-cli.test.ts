@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
+import { underSchemaLock } from '../support/test-app.ts';
 import { printCardFiles, printCsv } from '../../server/features/cards/index.ts';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
 
@@ -80,4 +82,37 @@ describe('the operator command line', () => {
       await database.close();
     }
   }, 60_000);
+});
+
+// The same commands against PostgreSQL, as a deployment with DATABASE_URL runs them: in a schema
+// of this suite's own (the connection's search_path), migrated by the command line itself.
+const pgUrl = process.env.DATABASE_URL;
+describe.runIf(pgUrl)('the operator command line on PostgreSQL', () => {
+  it('grants, lists and revokes in the database DATABASE_URL names', async () => {
+    const schema = `cli_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const url = new URL(pgUrl!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const pgCli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'server/cli/cards.cli.ts', ...args], { cwd: root, env: { ...env, DATABASE_URL: url.toString() } });
+    const grantedThere = async (email: string) => {
+      const database = openDatabase({ databaseUrl: pgUrl, dataDir, pgSchema: schema, poolSize: 1 });
+      try {
+        return await createOperatorRepository(database.db).isGranted(email);
+      } finally {
+        await database.close();
+      }
+    };
+    await underSchemaLock(pgUrl, 'shared', async (client) => {
+      await client!.query(`create schema ${schema}`);
+      expect((await pgCli('operator', 'grant', 'Night.Shift@Example.com')).stderr).toContain('night.shift@example.com is now an operator');
+      expect(await grantedThere('night.shift@example.com')).toBe(true);
+      expect((await pgCli('operator', 'list')).stdout).toMatch(/^night\.shift@example\.com\t\d{4}-/m);
+      expect((await pgCli('operator', 'revoke', 'night.shift@example.com')).stderr).toContain('is no operator any more');
+      expect(await grantedThere('night.shift@example.com')).toBe(false);
+      expect((await pgCli('operator', 'list')).stdout).toBe('');
+    });
+    // Nothing of it landed in the SQLite file of the suites above.
+    expect(await granted('night.shift@example.com')).toBe(false);
+    await underSchemaLock(pgUrl, 'exclusive', (client) => client!.query(`drop schema ${schema} cascade`));
+  }, 120_000);
 });
