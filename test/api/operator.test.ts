@@ -564,3 +564,49 @@ describe('GET /operator/stats and GET /operator/audit', () => {
     expect((await lastAudit()).id).toBe(id);
   });
 });
+
+// Last in the file: its print bundle is stopped by closing this instance's bundle builder.
+describe('the largest batch', () => {
+  it('mints 10,000 cards in one batch and answers at once while its bundle builds; a shutdown stops the build at the next card (pending), and a download asked of another instance builds it there', async () => {
+    const res = await t.post('/operator/batch/create', { edition: 'kingOfTheMoment', count: 10_000, label: 'Printer order 10k' }, operator);
+    expect(res.status, res.raw).toBe(200);
+    // The build runs beside the requests: this instance still answers a card page meanwhile.
+    const [owner] = await quickOwners(t, 1);
+    const card = await registerCard(t, owner);
+    expect((await cardPage(card.cardId, 'en')).status).toBe(302);
+    const { batchId } = res.body;
+    const batchRow = async () => t.app.db.selectFrom('cardBatch').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+    const inBatch = await t.app.db
+      .selectFrom('card')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('batchId', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(Number(inBatch.n)).toBe(10_000);
+    const { body: stats } = await t.get('/operator/stats', operator);
+    expect(stats.activationsByBatch).toContainEqual({ batchId, label: 'Printer order 10k', cards: 10_000, count: 0 });
+    const first = await t.get(`/operator/cards?batch=${batchId}`, operator);
+    expect(first.body.cards).toHaveLength(50);
+    expect(first.body.nextCursor).toBe(first.body.cards[49].id);
+
+    // Building on this instance: the console reads its progress from the batch row.
+    expect(t.app.services.bundles.isRunning(batchId)).toBe(true);
+    const listed = (await t.get('/operator/batches', operator)).body.batches.find((b: { batchId: string }) => b.batchId === batchId);
+    expect(listed.bundle).toMatchObject({ state: 'building', total: 10_000 });
+    expect(listed.bundle.done).toBeLessThan(10_000);
+    expect(expectD4(await t.get(`/operator/batch/bundle?batchId=${batchId}`, operator), 409, 'cmc/bundle-not-ready').message).toMatch(/of 10000 cards/);
+
+    // This instance shuts down: the build stops at its next card and the batch waits, no half ZIP.
+    await t.app.services.bundles.close();
+    expect(await batchRow()).toMatchObject({ bundleState: 'pending', bundleKey: null });
+
+    // The next download request, wherever it lands, starts the build again there.
+    const other = await t.secondInstance();
+    try {
+      expectD4(await other.get(`/operator/batch/bundle?batchId=${batchId}`, operator), 409, 'cmc/bundle-not-ready');
+      expect(other.app.services.bundles.isRunning(batchId)).toBe(true);
+    } finally {
+      await other.close();
+    }
+    expect((await batchRow()).bundleState).toBe('pending');
+  }, 120_000);
+});
