@@ -1,11 +1,11 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { BROWSER_UA, expectD4, quickOwners, registerCard, storePasskey } from '../support/factories.ts';
+import { BOT_UA, BROWSER_UA, expectD4, quickOwners, registerCard, storePasskey } from '../support/factories.ts';
 import { addressPool } from '../support/client-addresses.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
-import { printCsv } from '../../server/features/cards/index.ts';
+import { printCardFiles, printCsv } from '../../server/features/cards/index.ts';
 import { verificationMail } from '../../server/mail/auth-mails.ts';
 
 /**
@@ -392,8 +392,12 @@ describe('batches', () => {
         cards.map((c) => ({ id: c.id, edition: 'rainbow' })),
       ).data,
     );
+    // Byte for byte the files of print-bundle.ts, which the command line writes (operator-cli.test.ts).
     for (const { id } of cards) {
+      const [svg, png] = await printCardFiles(t.config.publicUrl, id);
+      expect(files.get(`${id}.svg`)!.toString()).toBe(svg.data);
       expect(files.get(`${id}.svg`)!.toString()).toContain('<svg');
+      expect(Buffer.compare(files.get(`${id}.png`)!, png.data as Buffer)).toBe(0);
       expect(files.get(`${id}.png`)!.subarray(1, 4).toString()).toBe('PNG');
     }
     expect(files.size).toBe(7);
@@ -428,7 +432,8 @@ describe('GET /operator/stats and GET /operator/audit', () => {
     expect(raw).not.toMatch(/@example\.com/);
     const csv = await t.call({ method: 'GET', url: '/operator/stats?format=csv', headers: operator.auth });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.raw).toContain(`cards,total,,${stats.cards.total}\r\n`);
+    expect(csv.raw.startsWith('\uFEFFtable,key,detail,count,cards\r\n')).toBe(true);
+    expect(csv.raw).toContain(`cards,total,,${stats.cards.total},\r\n`);
     expect(csv.raw).toContain(`activationsByDay,${today},,`);
   });
 
@@ -451,7 +456,7 @@ describe('GET /operator/stats and GET /operator/audit', () => {
     const { body: stats } = await t.get('/operator/stats', operator);
     expect(stats.cards.minted).toBeGreaterThanOrEqual(2);
     const csv = await t.call({ method: 'GET', url: '/operator/stats?format=csv', headers: operator.auth });
-    expect(csv.raw).toContain(`cards,neverActivated,,${start + 1}\r\n`);
+    expect(csv.raw).toContain(`cards,neverActivated,,${start + 1},\r\n`);
     const rows = await t.app.db.selectFrom('card').select(['id', 'registered', 'firstRegistered']).where('id', 'in', [a, b, c]).orderBy('id').execute();
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     expect(byId[a]).toMatchObject({ registered: null, firstRegistered: expect.any(Number) });
@@ -483,6 +488,74 @@ describe('GET /operator/stats and GET /operator/audit', () => {
     expect(await never()).toBe(start);
   });
 
+  it('counts the scans of all cards by day and source (bots are none), and each card shows its own scans in the inventory', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const scansToday = async () => {
+      await t.app.services.views.flush();
+      const { body } = await t.get('/operator/stats', operator);
+      const of = (source: string) => body.scansByDay.find((s: { day: string; source: string }) => s.day === day && s.source === source)?.count ?? 0;
+      return { nfc: of('nfc'), qr: of('qr') };
+    };
+    const before = await scansToday();
+    const [a, b] = await quickOwners(t, 2);
+    const first = await registerCard(t, a);
+    const second = await registerCard(t, b);
+    const scan = (cardId: string, src: string, ua = BROWSER_UA) =>
+      t.app.inject({ method: 'GET', url: `/card/${cardId}?src=${src}`, headers: { 'user-agent': ua } });
+    for (const src of ['nfc', 'nfc', 'qr']) expect((await scan(first.cardId, src)).statusCode).toBe(302);
+    expect((await scan(second.cardId, 'nfc')).statusCode).toBe(302);
+    expect((await scan(second.cardId, 'qr', BOT_UA)).statusCode).toBe(302);
+    const after = await scansToday();
+    expect(after).toEqual({ nfc: before.nfc + 3, qr: before.qr + 1 });
+    const csv = await t.call({ method: 'GET', url: '/operator/stats?format=csv', headers: operator.auth });
+    expect(csv.raw).toContain(`scansByDay,${day},nfc,${after.nfc},\r\n`);
+    expect(csv.raw).toContain(`scansByDay,${day},qr,${after.qr},\r\n`);
+    expect(csv.raw).not.toMatch(/@example\.com/);
+    const scansOf = async (cardId: string) =>
+      (await t.get(`/operator/cards?q=${cardId}`, operator)).body.cards.find((c: { id: string }) => c.id === cardId).scans;
+    expect(await scansOf(first.cardId)).toBe(3);
+    expect(await scansOf(second.cardId)).toBe(1);
+  });
+
+  it('counts activations per batch with its label and number of cards, as JSON and CSV', async () => {
+    const { body } = await t.post('/operator/batch/create', { edition: 'rainbow', count: 3, label: 'Fair, spring' }, operator);
+    await t.app.services.bundles.idle();
+    const [cardId] = (await t.get(`/operator/cards?batch=${body.batchId}`, operator)).body.cards.map((c: { id: string }) => c.id);
+    const [owner] = await quickOwners(t, 1);
+    expect((await t.post('/card/register', { cardId, firebaseUserEmail: owner.email }, owner)).status).toBe(200);
+    const { body: stats } = await t.get('/operator/stats', operator);
+    expect(stats.activationsByBatch).toContainEqual({ batchId: body.batchId, label: 'Fair, spring', cards: 3, count: 1 });
+    const rainbow = stats.activationsByEdition.find((e: { edition: string }) => e.edition === 'rainbow');
+    const csv = await t.call({ method: 'GET', url: '/operator/stats?format=csv', headers: operator.auth });
+    expect(csv.raw).toContain(`activationsByBatch,${body.batchId},"Fair, spring",1,3\r\n`);
+    expect(csv.raw).toContain(`activationsByEdition,rainbow,,${rainbow.count},${rainbow.cards}\r\n`);
+  });
+
+  it('GET /operator/audit pages newest first by cursor, every entry once, and the CSV has them all', async () => {
+    // 130 entries older than any other (1970), so they are the last pages' end, in this order.
+    const operators = createOperatorRepository(t.app.db);
+    const old: string[] = [];
+    for (let i = 0; i < 130; i++)
+      old.push((await operators.record({ operator: operator.email, action: 'block', target: `Old${i}`, reason: `paging ${i}` }, 1_000_000 + i)).id);
+    const seen: { id: string; at: number; target: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await t.get(`/operator/audit${cursor ? `?cursor=${cursor}` : ''}`, operator);
+      expect(page.status, page.raw).toBe(200);
+      expect(page.body.entries.length).toBeLessThanOrEqual(100);
+      seen.push(...page.body.entries);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBeGreaterThan(100);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+    for (let i = 1; i < seen.length; i++) expect(seen[i - 1].at).toBeGreaterThanOrEqual(seen[i].at);
+    expect(seen.slice(-130).map((e) => e.id)).toEqual([...old].reverse());
+    const csv = await t.call({ method: 'GET', url: '/operator/audit?format=csv', headers: operator.auth });
+    const lines = csv.raw.trim().split('\r\n');
+    expect(lines).toHaveLength(seen.length + 1);
+    expect(lines.at(-1)).toBe(`1970-01-01T00:16:40.000Z,${operator.email},block,Old0,paging 0`);
+  });
+
   it('exports the audit log as CSV, and the database refuses to change or delete an entry', async () => {
     const csv = await t.call({ method: 'GET', url: '/operator/audit?format=csv', headers: operator.auth });
     expect(csv.status).toBe(200);
@@ -493,4 +566,50 @@ describe('GET /operator/stats and GET /operator/audit', () => {
     await expect(t.app.db.deleteFrom('operatorAudit').where('id', '=', id).execute()).rejects.toThrow(/append-only/);
     expect((await lastAudit()).id).toBe(id);
   });
+});
+
+// Last in the file: its print bundle is stopped by closing this instance's bundle builder.
+describe('the largest batch', () => {
+  it('mints 10,000 cards in one batch and answers at once while its bundle builds; a shutdown stops the build at the next card (pending), and a download asked of another instance builds it there', async () => {
+    const res = await t.post('/operator/batch/create', { edition: 'kingOfTheMoment', count: 10_000, label: 'Printer order 10k' }, operator);
+    expect(res.status, res.raw).toBe(200);
+    // The build runs beside the requests: this instance still answers a card page meanwhile.
+    const [owner] = await quickOwners(t, 1);
+    const card = await registerCard(t, owner);
+    expect((await cardPage(card.cardId, 'en')).status).toBe(302);
+    const { batchId } = res.body;
+    const batchRow = async () => t.app.db.selectFrom('cardBatch').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+    const inBatch = await t.app.db
+      .selectFrom('card')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('batchId', '=', batchId)
+      .executeTakeFirstOrThrow();
+    expect(Number(inBatch.n)).toBe(10_000);
+    const { body: stats } = await t.get('/operator/stats', operator);
+    expect(stats.activationsByBatch).toContainEqual({ batchId, label: 'Printer order 10k', cards: 10_000, count: 0 });
+    const first = await t.get(`/operator/cards?batch=${batchId}`, operator);
+    expect(first.body.cards).toHaveLength(50);
+    expect(first.body.nextCursor).toBe(first.body.cards[49].id);
+
+    // Building on this instance: the console reads its progress from the batch row.
+    expect(t.app.services.bundles.isRunning(batchId)).toBe(true);
+    const listed = (await t.get('/operator/batches', operator)).body.batches.find((b: { batchId: string }) => b.batchId === batchId);
+    expect(listed.bundle).toMatchObject({ state: 'building', total: 10_000 });
+    expect(listed.bundle.done).toBeLessThan(10_000);
+    expect(expectD4(await t.get(`/operator/batch/bundle?batchId=${batchId}`, operator), 409, 'cmc/bundle-not-ready').message).toMatch(/of 10000 cards/);
+
+    // This instance shuts down: the build stops at its next card and the batch waits, no half ZIP.
+    await t.app.services.bundles.close();
+    expect(await batchRow()).toMatchObject({ bundleState: 'pending', bundleKey: null });
+
+    // The next download request, wherever it lands, starts the build again there.
+    const other = await t.secondInstance();
+    try {
+      expectD4(await other.get(`/operator/batch/bundle?batchId=${batchId}`, operator), 409, 'cmc/bundle-not-ready');
+      expect(other.app.services.bundles.isRunning(batchId)).toBe(true);
+    } finally {
+      await other.close();
+    }
+    expect((await batchRow()).bundleState).toBe('pending');
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
@@ -7,13 +8,19 @@ import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
-import { storePasskey } from '../support/factories.ts';
+import { BROWSER_UA, storePasskey } from '../support/factories.ts';
 
 // Issue 28: an operator with two-factor sign-in mints a batch in the console, downloads its
 // print bundle, finds a card, blocks it, and the card's page says it is deactivated. An operator
 // opens a card by showing its QR code to the camera (Chromium's fake camera, as the register-card
 // suite does) and resends its owner's verification mail.
 const session = useE2eSession(startAppServer);
+
+/** Nothing on the page is wider than the window: the console reads at 360 px without scrolling sideways. */
+async function expectNoSideways(page: Page, where: string) {
+  const { width, widest } = await page.evaluate(() => ({ width: window.innerWidth, widest: document.documentElement.scrollWidth }));
+  expect(widest, `${where}: the page is ${widest} px wide in a ${width} px window`).toBeLessThanOrEqual(width);
+}
 
 /** An operator with a passkey (a second factor): the console opens with the session as it is. */
 async function passkeyOperator() {
@@ -58,6 +65,7 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
       const batch = page.getByRole('listitem').filter({ hasText: `PO-${lng}-1` });
       await batch.getByText(text(lng, 'operator', 'bundle_state.ready')).waitFor({ timeout: 30_000 });
       await expectAccessible(page, 'console batches');
+      await expectNoSideways(page, 'batches at 360 px');
       await maybeScreenshot(page, `console-batches-${lng}`, { fullPage: true });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -82,15 +90,35 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
       await dialog.getByRole('button', { name: text(lng, 'operator', 'block') }).click();
       await dialog.getByText(text(lng, 'operator', 'state.blocked')).waitFor();
       await dialog.getByRole('button', { name: text(lng, 'operator', 'close') }).click();
-      await maybeScreenshot(page, `console-cards-${lng}`, { fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 860 });
-      await maybeScreenshot(page, `console-cards-desktop-${lng}`, { fullPage: true });
-      await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.stats') }).click();
-      await page.getByText(text(lng, 'operator', 'stats_by_batch')).waitFor();
-      await maybeScreenshot(page, `console-stats-desktop-${lng}`, { fullPage: true });
-      await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.audit') }).click();
-      await page.getByText('Lost in transit to the customer').first().waitFor();
-      await maybeScreenshot(page, `console-audit-desktop-${lng}`, { fullPage: true });
+
+      // A scanned card of the fleet, so the statistics have a scan to show.
+      const owner = await t.signUp();
+      const [scanned] = await t.mintCards('rainbow', 1);
+      expect((await t.post('/card/register', { cardId: scanned, firebaseUserEmail: owner.email }, owner)).status).toBe(200);
+      expect((await fetch(`${base}/card/${scanned}?src=nfc`, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' })).status).toBe(302);
+      await t.app.services.views.flush();
+      // Every tab on a phone (360 px) and on a desktop, without sideways scrolling.
+      for (const [width, height, suffix] of [
+        [360, 780, ''],
+        [1280, 860, '-desktop'],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.cards') }).click();
+        await page.getByRole('button', { name: text(lng, 'operator', 'open_card', { id: cardId }) }).waitFor();
+        await expectNoSideways(page, `cards at ${width} px`);
+        await maybeScreenshot(page, `console-cards${suffix}-${lng}`, { fullPage: true });
+        await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.stats') }).click();
+        await page
+          .getByRole('cell', { name: text(lng, 'stats', 'sources.nfc') })
+          .first()
+          .waitFor();
+        await expectNoSideways(page, `statistics at ${width} px`);
+        await maybeScreenshot(page, `console-stats${suffix}-${lng}`, { fullPage: true });
+        await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.audit') }).click();
+        await page.getByText('Lost in transit to the customer').first().waitFor();
+        await expectNoSideways(page, `audit log at ${width} px`);
+        await maybeScreenshot(page, `console-audit${suffix}-${lng}`, { fullPage: true });
+      }
       await page.setViewportSize({ width: 360, height: 780 });
 
       // The card's public page: deactivated, no profile.
@@ -98,6 +126,37 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
       await page.getByRole('heading', { name: text(lng, 'public_card_redirect', 'card_blocked') }).waitFor();
       await page.getByText(text(lng, 'public_card_redirect', 'card_blocked_text')).waitFor();
       await maybeScreenshot(page, `card-blocked-${lng}`);
+    });
+  }, 120_000);
+});
+
+describe('a big batch in the console', () => {
+  it('shows the print bundle being built with its progress, then offers the download', async () => {
+    const lng: Lng = 'de';
+    const { base } = session.server;
+    const operator = await passkeyOperator();
+    const page = await (await appContext(session.browser, lng, operator)).newPage();
+    await withFailureShot(page, 'operator-progress', async () => {
+      await page.goto(`${base}/console`);
+      await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.batches') }).click();
+      await page.getByLabel(text(lng, 'operator', 'batch_count')).fill('300');
+      await page.getByLabel(text(lng, 'operator', 'batch_label_field')).fill('PO-big');
+      await page.getByRole('button', { name: text(lng, 'operator', 'mint') }).click();
+      const batch = page.getByRole('listitem').filter({ hasText: 'PO-big' });
+      // The bar and its words follow the build (the batch row is asked every second).
+      const bar = batch.getByRole('progressbar');
+      await bar.waitFor({ timeout: 30_000 });
+      expect(await bar.getAttribute('max')).toBe('300');
+      // Part-way: some cards done, not all (written every 25 cards).
+      await batch
+        .getByText(new RegExp(text(lng, 'operator', 'bundle_state.building', { done: 'DONE', total: 300 }).replace('DONE', '([1-9]\\d?|[12]\\d\\d)')))
+        .waitFor();
+      expect(await batch.getByRole('button', { name: text(lng, 'operator', 'download_bundle') }).isDisabled()).toBe(true);
+      await expectNoSideways(page, 'a batch being built at 360 px');
+      await maybeScreenshot(page, 'console-batch-progress-de', { fullPage: true });
+      await batch.getByText(text(lng, 'operator', 'bundle_state.ready')).waitFor({ timeout: 90_000 });
+      expect(await bar.count()).toBe(0);
+      expect(await batch.getByRole('button', { name: text(lng, 'operator', 'download_bundle') }).isEnabled()).toBe(true);
     });
   }, 120_000);
 });

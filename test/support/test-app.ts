@@ -180,7 +180,7 @@ const SCHEMA_LOCK = 2_100_021;
  * another suite drops in that moment failed it with "schema … does not exist". Ending the
  * session releases the lock.
  */
-async function underSchemaLock<T>(databaseUrl: string | undefined, mode: 'shared' | 'exclusive', work: (client?: pg.Client) => Promise<T>): Promise<T> {
+export async function underSchemaLock<T>(databaseUrl: string | undefined, mode: 'shared' | 'exclusive', work: (client?: pg.Client) => Promise<T>): Promise<T> {
   if (!databaseUrl) return work();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '../../../shared/schemas/operator.schema.ts';
 import { APP_LANGUAGES, NAMESPACES } from './namespaces.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../locales');
@@ -62,6 +63,16 @@ describe('translation files (SPEC 7 namespaces, both languages)', () => {
       });
     });
   }
+
+  it("names every action of the operator's audit log in both languages (else the console shows the raw code)", () => {
+    for (const lng of APP_LANGUAGES) {
+      const operator = flatten(read(lng, 'operator'));
+      expect(
+        AUDIT_ACTIONS.filter((action) => !operator.has(`audit_action.${action}`)),
+        `locales/${lng}/operator.json`,
+      ).toEqual([]);
+    }
+  });
 
   it('addresses German readers formally (STYLE: "Sie" throughout)', () => {
     const informal = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner)\b/i;

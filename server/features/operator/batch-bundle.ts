@@ -7,6 +7,8 @@ import type { InventoryRepository } from './inventory.repository.ts';
 
 /** Progress is written after every this many cards (one UPDATE), so the console can show it. */
 const PROGRESS_EVERY = 25;
+/** Lets the event loop serve whatever waits (requests, timers) before the next card. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Issue 28: builds a batch's print bundle in the background, on the instance that was asked:
@@ -52,6 +54,10 @@ export function createBundleBuilder(deps: { inventory: InventoryRepository; stor
       }
       for (const file of await printCardFiles(publicUrl, cards[i].id)) add(file);
       if ((i + 1) % PROGRESS_EVERY === 0) await inventory.setBundle(batchId, { bundleDone: i + 1 });
+      // A card's codes are CPU work (about 20 ms) whose awaits settle as microtasks (SQLite's
+      // driver is synchronous): without a turn of the event loop per card, this instance would
+      // answer nothing, card pages included, until all 10,000 were done.
+      await nextTurn();
     }
     zip.end();
     await done;

@@ -24,18 +24,22 @@ export function auditCsv(entries: AuditEntry[]): string {
   );
 }
 
-/** The fleet statistics as one CSV: a `table` column says which of the counts a row is. */
+/**
+ * The fleet statistics as one CSV: a `table` column says which of the counts a row is. A batch's
+ * and an edition's row also carry their number of cards (`cards`), as the screen's "3 of 10
+ * activated" does; the other rows leave it empty.
+ */
 export function statsCsv(stats: FleetStats): string {
   const rows: (string | number | null)[][] = [
-    ['cards', 'total', '', stats.cards.total],
-    ['cards', 'minted', '', stats.cards.minted],
-    ['cards', 'registered', '', stats.cards.registered],
-    ['cards', 'blocked', '', stats.cards.blocked],
-    ['cards', 'neverActivated', '', stats.cards.neverActivated],
-    ...stats.activationsByBatch.map((b) => ['activationsByBatch', b.batchId ?? '', b.label ?? '', b.count]),
-    ...stats.activationsByEdition.map((e) => ['activationsByEdition', e.edition, '', e.count]),
-    ...stats.activationsByDay.map((d) => ['activationsByDay', d.day, '', d.count]),
-    ...stats.scansByDay.map((s) => ['scansByDay', s.day, s.source, s.count]),
+    ['cards', 'total', '', stats.cards.total, null],
+    ['cards', 'minted', '', stats.cards.minted, null],
+    ['cards', 'registered', '', stats.cards.registered, null],
+    ['cards', 'blocked', '', stats.cards.blocked, null],
+    ['cards', 'neverActivated', '', stats.cards.neverActivated, null],
+    ...stats.activationsByBatch.map((b) => ['activationsByBatch', b.batchId ?? '', b.label ?? '', b.count, b.cards]),
+    ...stats.activationsByEdition.map((e) => ['activationsByEdition', e.edition, '', e.count, e.cards]),
+    ...stats.activationsByDay.map((d) => ['activationsByDay', d.day, '', d.count, null]),
+    ...stats.scansByDay.map((s) => ['scansByDay', s.day, s.source, s.count, null]),
   ];
-  return csv(['table', 'key', 'detail', 'count'], rows);
+  return csv(['table', 'key', 'detail', 'count', 'cards'], rows);
 }

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import {
   INVENTORY_PAGE_SIZE,
+  type AuditAction,
   type AuditEntry,
   type BatchCreateBody,
   type CardActionBody,
@@ -72,7 +73,8 @@ export function createOperatorService(deps: {
     return card;
   }
   const present = async (cardId: string) => ({ card: presentInventoryCard(await cardOrThrow(cardId)) });
-  const record = (operator: Owner, action: string, target: string, reason: string) => operators.record({ operator: operator.email, action, target, reason });
+  const record = (operator: Owner, action: AuditAction, target: string, reason: string) =>
+    operators.record({ operator: operator.email, action, target, reason });
   const limitActions = (operator: Owner) =>
     rateLimiter.consume([[SUPPORT_ACTION_RULE, operator.userId]], 'Too many support actions in a short time. Please try again later.');
 

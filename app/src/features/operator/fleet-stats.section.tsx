@@ -89,6 +89,9 @@ export function FleetStatsSection() {
 
 function DayTable({ title, rows, withSource }: { title: string; rows: [string, string, number][]; withSource: boolean }) {
   const { t } = useTranslation('operator');
+  // A scan's source in words, as the owner's statistics name it ("Card tapped (NFC)"); an unknown one as it is stored.
+  const { t: ts, i18n } = useTranslation('stats');
+  const sourceName = (source: string) => (i18n.exists(`sources.${source}`, { ns: 'stats' }) ? ts(`sources.${source}` as 'sources.nfc') : source);
   return (
     <div className="content-card">
       <h3>{title}</h3>
@@ -108,7 +111,7 @@ function DayTable({ title, rows, withSource }: { title: string; rows: [string, s
               {[...rows].reverse().map(([day, source, count]) => (
                 <tr key={`${day}/${source}`}>
                   <td>{day}</td>
-                  {withSource && <td>{source}</td>}
+                  {withSource && <td>{sourceName(source)}</td>}
                   <td>{count}</td>
                 </tr>
               ))}
