@@ -8,7 +8,6 @@ import { isCrossSite } from '../../http/cross-site.ts';
 import { AppError, badInput } from '../../http/errors.ts';
 import { pickLanguage } from '../../http/language.ts';
 import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
-import { createPageRenderer, createPageTexts } from '../public-pages/index.ts';
 
 /** The dialog the page opens after a form post without JavaScript (its fragment names it). */
 type Outcome = 'contact-sent' | 'contact-failed' | 'contact-invalid' | 'contact-limited';
@@ -23,7 +22,6 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
   const publicOrigin = new URL(config.publicUrl).origin;
   // The form without JavaScript posts urlencoded; this plugin's scope parses it.
   await app.register(formbody, { bodyLimit: 4096 });
-  const render = createPageRenderer({ publicUrl: config.publicUrl, texts: createPageTexts() });
 
   /** A refused form's fields as they were typed (strings only, each within its input's limit). */
   function typed(request: FastifyRequest): ContactRetry {
@@ -78,10 +76,9 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
     if (outcome === 'contact-invalid') {
       // Issue 23: without JavaScript a refused form comes back as it was typed, with email_error
       // shown: the page itself (400, never cached), its contact dialog open. Not a view.
-      const found = await services.publicProfiles.getForPage(id);
-      if (found) {
-        const retry = { ...typed(request), refused: field };
-        const page = render.profile(found.profile, languageOf(request), source.success ? source.data : 'link', retry, found.brand);
+      const retry = { ...typed(request), refused: field };
+      const page = await services.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry);
+      if (page) {
         return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', page.csp).send(page.html);
       }
     }

@@ -1,4 +1,6 @@
+import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
+import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { CardService } from '../cards/index.ts';
 import type { PublicProfileService } from '../profiles/index.ts';
 import { countsAsVisit, profileVisitQuery, type Visit, type VisitService } from '../stats/index.ts';
@@ -97,6 +99,16 @@ export function createPublicPageService(deps: {
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? counted(page) : profileNotFound(lng, 'link_tree');
+    },
+
+    /**
+     * Issue 23: the profile page with its contact form refused and filled in as the visitor typed
+     * it (the form's answer without JavaScript): never cached, not a view. Null when the profile
+     * is gone.
+     */
+    async refusedContactForm(id: string, lng: Language, source: VisitSource, retry: ContactRetry) {
+      const found = await publicProfiles.getForPage(id);
+      return found ? render.profile(found.profile, lng, source, retry, found.brand) : null;
     },
 
     /**
