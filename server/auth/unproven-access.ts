@@ -7,10 +7,12 @@ const PASSWORD_METHOD = 'credential';
 /**
  * Issue 20, account pre-hijacking: what an account accrued before anyone proved its e-mail
  * address ends when someone does. A confirmation by the mailed link ends every session but the
- * one of the browser that opened it (its cookie came along) and every passkey, second factor and
- * company sign-in (none can be added while unconfirmed, auth.ts; this clears older ones). A
- * password reset by mail ends every session, passkey and second factor, and on an account not
- * yet confirmed also the company sign-ins, and confirms it: the mailbox is proven.
+ * one of the browser that opened it (its cookie came along) and every passkey, second factor,
+ * API token and company sign-in (none can be added while unconfirmed, identity-guards.ts and the
+ * integrations feature; this clears older ones). A password reset by mail ends every session,
+ * passkey, second factor and API token, and on an account not yet confirmed also the company
+ * sign-ins, and confirms it: the mailbox is proven. (API tokens are bearer credentials like
+ * sessions: one made with a taken session must not outlive the reset.)
  * One transaction, so a failure leaves all of it in place.
  */
 export function createUnprovenAccess(db: Db, engine: Engine) {
@@ -23,6 +25,7 @@ export function createUnprovenAccess(db: Db, engine: Engine) {
       if (options.keepSessionToken) sessions = sessions.where('token', '!=', options.keepSessionToken);
       const endedSessions = await sessions.executeTakeFirst();
       const passkeys = await trx.deleteFrom('passkey').where('userId', '=', userId).returning(['name']).execute();
+      const apiTokens = await trx.deleteFrom('apiToken').where('userId', '=', userId).returning(['name']).execute();
       const user = await trx.selectFrom('user').select('twoFactorEnabled').where('id', '=', userId).executeTakeFirst();
       const secondFactors = await trx.deleteFrom('twoFactor').where('userId', '=', userId).executeTakeFirst();
       const twoFactor = Boolean(user?.twoFactorEnabled) || Number(secondFactors.numDeletedRows) > 0;
@@ -38,6 +41,7 @@ export function createUnprovenAccess(db: Db, engine: Engine) {
         sessions: Number(endedSessions.numDeletedRows),
         passkeys: passkeys.map((p, i) => p.name || `#${i + 1}`),
         twoFactor,
+        apiTokens: apiTokens.map((a) => a.name),
         signInMethods: methods.map((m) => m.providerId),
       };
     });
@@ -58,4 +62,4 @@ export type UnprovenAccess = ReturnType<typeof createUnprovenAccess>;
 
 /** Anything to tell the owner about. */
 export const removedAnything = (removed: RemovedAccess) =>
-  removed.sessions > 0 || removed.passkeys.length > 0 || removed.twoFactor || removed.signInMethods.length > 0;
+  removed.sessions > 0 || removed.passkeys.length > 0 || removed.twoFactor || removed.apiTokens.length > 0 || removed.signInMethods.length > 0;

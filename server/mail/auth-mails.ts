@@ -156,6 +156,8 @@ export interface RemovedAccess {
   sessions: number;
   passkeys: string[];
   twoFactor: boolean;
+  /** The names of the API tokens that were revoked. */
+  apiTokens: string[];
   signInMethods: string[];
 }
 
@@ -184,6 +186,10 @@ export function accessRemovedMail({
   if (removed.twoFactor) {
     de.push('Die Zwei-Faktor-Anmeldung wurde ausgeschaltet; schalten Sie sie unter „Sicherheit und Datenschutz“ wieder ein.');
     en.push('Two-factor sign-in was turned off; turn it on again under "Security and privacy".');
+  }
+  if (removed.apiTokens.length) {
+    de.push(`Widerrufene API-Tokens: ${removed.apiTokens.join(', ')}.`);
+    en.push(`Removed API tokens: ${removed.apiTokens.join(', ')}.`);
   }
   if (removed.signInMethods.length) {
     de.push(`Entfernte Anmeldemethoden: ${removed.signInMethods.join(', ')}.`);

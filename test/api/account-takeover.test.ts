@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTokenHash } from '../../server/auth/owner.guard.ts';
+import { API_TOKEN_PREFIX } from '../../shared/schemas/integrations.schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4 } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
@@ -52,9 +54,23 @@ async function attackerSignUp(email: string) {
   return { token: up.body.token as string, userId: up.body.user.id as string, cookie: cookiesOf(up) };
 }
 
-/** Rows that an older version let an unconfirmed account add: a passkey and a second factor. */
+/** Rows that an older version let an unconfirmed account add: a passkey, a second factor and an API token (answered). */
 async function plantLegacyAccess(userId: string) {
   const pg = t.engine === 'postgres';
+  const apiToken = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await t.app.db
+    .insertInto('apiToken')
+    .values({
+      id: `tok_${randomUUID().slice(0, 16)}`,
+      userId,
+      name: 'attacker sync',
+      tokenHash: apiTokenHash(apiToken),
+      scopes: 'profiles:read',
+      created: Date.now(),
+      lastUsedAt: null,
+      organisationId: null,
+    })
+    .execute();
   await t.app.db
     .insertInto('passkey')
     .values({
@@ -80,9 +96,12 @@ async function plantLegacyAccess(userId: string) {
     .set({ twoFactorEnabled: pg ? true : 1 })
     .where('id', '=', userId)
     .execute();
+  // The token works until the address is proven.
+  expect((await ownerCall(apiToken)).status).toBe(200);
+  return { apiToken };
 }
 
-const countOf = async (table: 'passkey' | 'twoFactor' | 'session', userId: string) =>
+const countOf = async (table: 'passkey' | 'twoFactor' | 'session' | 'apiToken' | 'webhookEndpoint', userId: string) =>
   (await t.app.db.selectFrom(table).select('userId').where('userId', '=', userId).execute()).length;
 
 describe('an account whose address is not confirmed', () => {
@@ -99,13 +118,26 @@ describe('an account whose address is not confirmed', () => {
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     expect(await countOf('twoFactor', attacker.userId)).toBe(0);
   });
+
+  it('can make no API token and no webhook, which would outlive its password (403 email-not-verified)', async () => {
+    const attacker = await attackerSignUp(newEmail());
+    const token = await authCall('POST', '/api-token/create', { token: attacker.token, body: { name: 'sync', scopes: ['profiles:read', 'leads:read'] } });
+    expectD4(token, 403, 'email-not-verified');
+    const webhook = await authCall('POST', '/webhook/create', {
+      token: attacker.token,
+      body: { url: 'https://hooks.example.com/in', events: ['lead.created'] },
+    });
+    expectD4(webhook, 403, 'email-not-verified');
+    expect(await countOf('apiToken', attacker.userId)).toBe(0);
+    expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
+  });
 });
 
 describe('the victim takes the address back by a password reset', () => {
-  it('ends the attacker’s session, passkey and second factor, confirms the address and tells the owner', async () => {
+  it('ends the attacker’s session, passkey, second factor and API token, confirms the address and tells the owner', async () => {
     const email = newEmail();
     const attacker = await attackerSignUp(email);
-    await plantLegacyAccess(attacker.userId);
+    const planted = await plantLegacyAccess(attacker.userId);
     // The victim is told the address is in use, and resets the password by mail.
     expectD4(await authCall('POST', '/api/auth/sign-up/email', { body: { email, password: 'victim password 1', name: 'v' } }), 422, 'email-already-in-use');
     expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } })).status).toBe(200);
@@ -115,8 +147,10 @@ describe('the victim takes the address back by a password reset', () => {
     expect(reset.status, reset.raw).toBe(200);
 
     expect((await ownerCall(attacker.token)).status).toBe(401);
+    expect((await ownerCall(planted.apiToken)).status).toBe(401);
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     expect(await countOf('twoFactor', attacker.userId)).toBe(0);
+    expect(await countOf('apiToken', attacker.userId)).toBe(0);
     const signIn = await authCall('POST', '/api/auth/sign-in/email', { body: { email, password: 'victim password 1' } });
     expect(signIn.status, signIn.raw).toBe(200);
     expect(signIn.body.token).toEqual(expect.any(String));
@@ -124,17 +158,19 @@ describe('the victim takes the address back by a password reset', () => {
     const notice = (await mailsTo(email)).find((m) => /Security of your account/.test(m.subject));
     expect(notice?.text).toContain('attacker key');
     expect(notice?.text).toMatch(/Two-factor sign-in was turned off/);
+    expect(notice?.text).toMatch(/Removed API tokens: attacker sync/);
   });
 
-  it('a reset of a confirmed account also removes every passkey and second factor made before it', async () => {
+  it('a reset of a confirmed account also removes every passkey, second factor and API token made before it', async () => {
     const user = await t.signUp();
-    await plantLegacyAccess(user.userId);
+    const planted = await plantLegacyAccess(user.userId);
     expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email: user.email, redirectTo: '/reset-password' } })).status).toBe(200);
     const followed = await followMailLink(user.email, '/api/auth/reset-password/');
     const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
     expect((await authCall('POST', '/api/auth/reset-password', { body: { newPassword: 'a new good password', token } })).status).toBe(200);
     expect(await countOf('passkey', user.userId)).toBe(0);
     expect(await countOf('session', user.userId)).toBe(0);
+    expect((await ownerCall(planted.apiToken)).status).toBe(401);
     expect((await mailsTo(user.email)).some((m) => /Security of your account/.test(m.subject))).toBe(true);
   });
 });
@@ -143,11 +179,12 @@ describe('confirming the address by the mailed link', () => {
   it('signs nobody in, and ends the sessions made before it in other browsers (the attacker’s)', async () => {
     const email = newEmail();
     const attacker = await attackerSignUp(email);
-    await plantLegacyAccess(attacker.userId);
+    const planted = await plantLegacyAccess(attacker.userId);
     const confirmed = await followMailLink(email, '/api/auth/verify-email');
     expect(confirmed.status, confirmed.raw).toBeLessThan(400);
     expect(String(confirmed.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
     expect((await ownerCall(attacker.token)).status).toBe(401);
+    expect((await ownerCall(planted.apiToken)).status).toBe(401);
     expect(await countOf('session', attacker.userId)).toBe(0);
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     const row = await t.app.db.selectFrom('user').select(['emailVerified', 'twoFactorEnabled']).where('id', '=', attacker.userId).executeTakeFirstOrThrow();
