@@ -6,6 +6,7 @@ import { API_TOKEN_PREFIX } from '../../shared/schemas/integrations.schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4 } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
+import { softAuthenticator } from '../support/soft-authenticator.ts';
 
 /**
  * Issue 20, account pre-hijacking: an attacker signs up with the victim's address and never
@@ -44,6 +45,25 @@ async function followMailLink(to: string, part: string, cookie?: string) {
   expect(link, `no ${part} link to ${to}`).toBeDefined();
   const url = new URL(link!);
   return t.call({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
+}
+
+/** Sets a new password through the mailed reset link, as the mailbox's owner would. */
+async function resetByMail(email: string, newPassword: string) {
+  expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } })).status).toBe(200);
+  const followed = await followMailLink(email, '/api/auth/reset-password/');
+  const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
+  const reset = await authCall('POST', '/api/auth/reset-password', { body: { newPassword, token } });
+  expect(reset.status, reset.raw).toBe(200);
+}
+
+/** A passkey sign-in with `authenticator`: the answer of verify-authentication. */
+async function passkeySignIn(authenticator: ReturnType<typeof softAuthenticator>) {
+  const options = await authCall('GET', '/api/auth/passkey/generate-authenticate-options');
+  expect(options.status, options.raw).toBe(200);
+  return authCall('POST', '/api/auth/passkey/verify-authentication', {
+    cookie: cookiesOf(options),
+    body: { response: authenticator.authenticate(options.body) },
+  });
 }
 
 /** The attacker's sign-up with someone else's address: a session, never confirmed. */
@@ -205,6 +225,28 @@ describe('confirming the address by the mailed link', () => {
 });
 
 describe('notices of every new way into the account', () => {
+  it('mails the account’s address when a passkey is added; a reset by mail then ends it, and it signs in no more', async () => {
+    const user = await t.signUp();
+    const authenticator = softAuthenticator(t.config.webAuthn);
+    const options = await authCall('GET', '/api/auth/passkey/generate-register-options', { token: user.token });
+    const body = { response: authenticator.register(options.body), name: 'thief key' };
+    const added = await authCall('POST', '/api/auth/passkey/verify-registration', { token: user.token, cookie: cookiesOf(options), body });
+    expect(added.status, added.raw).toBe(200);
+    const notice = (await mailsTo(user.email)).find((m) => m.subject === 'New passkey for your account');
+    expect(notice?.text).toContain('thief key');
+
+    const signIn = await passkeySignIn(authenticator);
+    expect(signIn.status, signIn.raw).toBe(200);
+    const passkeySession = signIn.body.session.token as string;
+    expect((await ownerCall(passkeySession)).status).toBe(200);
+
+    await resetByMail(user.email, 'the owner’s new password');
+    expect((await ownerCall(passkeySession)).status).toBe(401);
+    expectD4(await passkeySignIn(authenticator), 404, 'passkey-not-found');
+    const removed = (await mailsTo(user.email)).find((m) => /Security of your account/.test(m.subject));
+    expect(removed?.text).toContain('thief key');
+  });
+
   it('mails the account’s address when two-factor sign-in is turned on', async () => {
     const user = await t.signUp();
     const enabled = await authCall('POST', '/api/auth/two-factor/enable', { token: user.token, body: { password: user.password } });
