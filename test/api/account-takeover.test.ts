@@ -139,7 +139,7 @@ describe('an account whose address is not confirmed', () => {
     expect(await countOf('twoFactor', attacker.userId)).toBe(0);
   });
 
-  it('can make no API token and no webhook, which would outlive its password (403 email-not-verified)', async () => {
+  it('can make no API token, no webhook and no organisation, which would outlive its password (403 email-not-verified)', async () => {
     const attacker = await attackerSignUp(newEmail());
     const token = await authCall('POST', '/api-token/create', { token: attacker.token, body: { name: 'sync', scopes: ['profiles:read', 'leads:read'] } });
     expectD4(token, 403, 'email-not-verified');
@@ -148,6 +148,9 @@ describe('an account whose address is not confirmed', () => {
       body: { url: 'https://hooks.example.com/in', events: ['lead.created'] },
     });
     expectD4(webhook, 403, 'email-not-verified');
+    // An organisation's invited admins and SCIM tokens would stay when the owner takes the account back.
+    expectD4(await authCall('POST', '/organisation/create', { token: attacker.token, body: { name: 'Attacker GmbH' } }), 403, 'email-not-verified');
+    expect((await t.app.db.selectFrom('organisationMember').select('userId').where('userId', '=', attacker.userId).execute()).length).toBe(0);
     expect(await countOf('apiToken', attacker.userId)).toBe(0);
     expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
   });
