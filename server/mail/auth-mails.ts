@@ -159,6 +159,8 @@ export interface RemovedAccess {
   /** The names of the API tokens that were revoked. */
   apiTokens: string[];
   signInMethods: string[];
+  /** The URLs of the account's own webhooks that were removed (an account nobody had confirmed). */
+  webhooks: string[];
 }
 
 /** Tells the owner what a confirmation or a password reset by mail removed (issue 20). */
@@ -194,6 +196,10 @@ export function accessRemovedMail({
   if (removed.signInMethods.length) {
     de.push(`Entfernte Anmeldemethoden: ${removed.signInMethods.join(', ')}.`);
     en.push(`Removed ways to sign in: ${removed.signInMethods.join(', ')}.`);
+  }
+  if (removed.webhooks.length) {
+    de.push(`Entfernte Webhooks: ${removed.webhooks.join(', ')}.`);
+    en.push(`Removed webhooks: ${removed.webhooks.join(', ')}.`);
   }
   const why =
     reason === 'confirmed'

@@ -74,7 +74,7 @@ async function attackerSignUp(email: string) {
   return { token: up.body.token as string, userId: up.body.user.id as string, cookie: cookiesOf(up) };
 }
 
-/** Rows that an older version let an unconfirmed account add: a passkey, a second factor and an API token (answered). */
+/** Rows that an older version let an unconfirmed account add: a passkey, a second factor, an API token (answered) and a webhook. */
 async function plantLegacyAccess(userId: string) {
   const pg = t.engine === 'postgres';
   const apiToken = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -115,6 +115,26 @@ async function plantLegacyAccess(userId: string) {
     .updateTable('user')
     .set({ twoFactorEnabled: pg ? true : 1 })
     .where('id', '=', userId)
+    .execute();
+  const now = Date.now();
+  await t.app.db
+    .insertInto('webhookEndpoint')
+    .values({
+      id: `wh_${randomUUID().slice(0, 16)}`,
+      userId,
+      organisationId: null,
+      url: 'https://attacker.example.com/leads',
+      description: '',
+      events: 'lead.created',
+      secret: 'whsec_x',
+      previousSecret: null,
+      previousSecretUntil: null,
+      enabled: 1,
+      disabledReason: null,
+      failingSince: null,
+      created: now,
+      updated: now,
+    })
     .execute();
   // The token works until the address is proven.
   expect((await ownerCall(apiToken)).status).toBe(200);
@@ -157,7 +177,7 @@ describe('an account whose address is not confirmed', () => {
 });
 
 describe('the victim takes the address back by a password reset', () => {
-  it('ends the attacker’s session, passkey, second factor and API token, confirms the address and tells the owner', async () => {
+  it('ends the attacker’s session, passkey, second factor, API token and webhook, confirms the address and tells the owner', async () => {
     const email = newEmail();
     const attacker = await attackerSignUp(email);
     const planted = await plantLegacyAccess(attacker.userId);
@@ -182,6 +202,8 @@ describe('the victim takes the address back by a password reset', () => {
     expect(notice?.text).toContain('attacker key');
     expect(notice?.text).toMatch(/Two-factor sign-in was turned off/);
     expect(notice?.text).toMatch(/Removed API tokens: attacker sync/);
+    expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
+    expect(notice?.text).toMatch(/Removed webhooks: https:\/\/attacker\.example\.com\/leads/);
   });
 
   it('a reset of a confirmed account also removes every passkey, second factor and API token made before it', async () => {
@@ -194,6 +216,8 @@ describe('the victim takes the address back by a password reset', () => {
     expect(await countOf('passkey', user.userId)).toBe(0);
     expect(await countOf('session', user.userId)).toBe(0);
     expect((await ownerCall(planted.apiToken)).status).toBe(401);
+    // A confirmed owner's own webhooks are integrations they made, not a way in: they stay.
+    expect(await countOf('webhookEndpoint', user.userId)).toBe(1);
     expect((await mailsTo(user.email)).some((m) => /Security of your account/.test(m.subject))).toBe(true);
   });
 });
@@ -209,6 +233,7 @@ describe('confirming the address by the mailed link', () => {
     expect((await ownerCall(attacker.token)).status).toBe(401);
     expect((await ownerCall(planted.apiToken)).status).toBe(401);
     expect(await countOf('session', attacker.userId)).toBe(0);
+    expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     const row = await t.app.db.selectFrom('user').select(['emailVerified', 'twoFactorEnabled']).where('id', '=', attacker.userId).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
