@@ -1,7 +1,7 @@
 /**
  * The gate in front of better-auth (issue 20): which of its endpoints the outside world reaches
  * under /api/auth. Only the calls that the owner app and the documented API use pass; every
- * other endpoint better-auth has (or a new version adds) answers 404. auth-endpoints.test.ts
+ * other endpoint better-auth has (or a new version adds) answers 404. test/api/identity-gate.test.ts
  * fails when better-auth has an endpoint that neither list below names, so an upgrade cannot
  * open a door unnoticed.
  */

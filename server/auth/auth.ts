@@ -93,7 +93,7 @@ export function createAuth(options: {
       // Issue 20: the mailbox is proven; what anyone set up before ends (unproven-access.ts).
       onPasswordReset: async ({ user }, request) => {
         const removed = await unproven.passwordReset(user.id);
-        if (removed.passkeys.length || removed.twoFactor || removed.signInMethods.length)
+        if (removed.passkeys.length || removed.twoFactor || removed.apiTokens.length || removed.signInMethods.length || removed.webhooks.length)
           await notify(accessRemovedMail({ to: user.email, reason: 'reset', removed, language: mailLanguage(request, user) }));
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '../../shared/error-codes.ts';
+import { AuthErrorCode, ErrorCode } from '../../shared/error-codes.ts';
 import type { SessionRepository } from './session.repository.ts';
 import { createShortLivedCache } from '../lib/short-lived-cache.ts';
 import { SESSION_CACHE_MS, createLocalInvalidation, type Invalidation } from '../lib/invalidation.ts';
@@ -148,4 +148,14 @@ export function requireOwner(resolver: ReturnType<typeof createOwnerResolver>) {
 export function ownerOf(request: FastifyRequest): Owner {
   if (!request.owner) throw new AppError(401, ErrorCode.unauthorized, 'Please sign in.');
   return request.owner;
+}
+
+/**
+ * Issue 20, account pre-hijacking: an account whose address nobody has confirmed can add nothing
+ * that outlives its password (an API token, a webhook receiving its leads), as it can add no
+ * passkey or second factor (identity-guards.ts). Whoever signed up with another person's address
+ * would otherwise keep reading the account after the real owner took it over by a reset.
+ */
+export function requireConfirmedAddress(owner: Owner, what: string): void {
+  if (!owner.emailVerified) throw new AppError(403, AuthErrorCode.emailNotVerified, `Please confirm your e-mail address before adding ${what}.`);
 }

@@ -156,7 +156,11 @@ export interface RemovedAccess {
   sessions: number;
   passkeys: string[];
   twoFactor: boolean;
+  /** The names of the API tokens that were revoked. */
+  apiTokens: string[];
   signInMethods: string[];
+  /** The URLs of the account's own webhooks that were removed (an account nobody had confirmed). */
+  webhooks: string[];
 }
 
 /** Tells the owner what a confirmation or a password reset by mail removed (issue 20). */
@@ -185,9 +189,17 @@ export function accessRemovedMail({
     de.push('Die Zwei-Faktor-Anmeldung wurde ausgeschaltet; schalten Sie sie unter „Sicherheit und Datenschutz“ wieder ein.');
     en.push('Two-factor sign-in was turned off; turn it on again under "Security and privacy".');
   }
+  if (removed.apiTokens.length) {
+    de.push(`Widerrufene API-Tokens: ${removed.apiTokens.join(', ')}.`);
+    en.push(`Removed API tokens: ${removed.apiTokens.join(', ')}.`);
+  }
   if (removed.signInMethods.length) {
     de.push(`Entfernte Anmeldemethoden: ${removed.signInMethods.join(', ')}.`);
     en.push(`Removed ways to sign in: ${removed.signInMethods.join(', ')}.`);
+  }
+  if (removed.webhooks.length) {
+    de.push(`Entfernte Webhooks: ${removed.webhooks.join(', ')}.`);
+    en.push(`Removed webhooks: ${removed.webhooks.join(', ')}.`);
   }
   const why =
     reason === 'confirmed'

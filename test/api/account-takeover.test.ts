@@ -1,9 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiTokenHash } from '../../server/auth/owner.guard.ts';
+import { API_TOKEN_PREFIX } from '../../shared/schemas/integrations.schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4 } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
+import { softAuthenticator } from '../support/soft-authenticator.ts';
 
 /**
  * Issue 20, account pre-hijacking: an attacker signs up with the victim's address and never
@@ -44,6 +47,25 @@ async function followMailLink(to: string, part: string, cookie?: string) {
   return t.call({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
 }
 
+/** Sets a new password through the mailed reset link, as the mailbox's owner would. */
+async function resetByMail(email: string, newPassword: string) {
+  expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } })).status).toBe(200);
+  const followed = await followMailLink(email, '/api/auth/reset-password/');
+  const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
+  const reset = await authCall('POST', '/api/auth/reset-password', { body: { newPassword, token } });
+  expect(reset.status, reset.raw).toBe(200);
+}
+
+/** A passkey sign-in with `authenticator`: the answer of verify-authentication. */
+async function passkeySignIn(authenticator: ReturnType<typeof softAuthenticator>) {
+  const options = await authCall('GET', '/api/auth/passkey/generate-authenticate-options');
+  expect(options.status, options.raw).toBe(200);
+  return authCall('POST', '/api/auth/passkey/verify-authentication', {
+    cookie: cookiesOf(options),
+    body: { response: authenticator.authenticate(options.body) },
+  });
+}
+
 /** The attacker's sign-up with someone else's address: a session, never confirmed. */
 async function attackerSignUp(email: string) {
   const up = await authCall('POST', '/api/auth/sign-up/email', { body: { email, password: 'attacker password 1', name: 'x' } });
@@ -52,9 +74,23 @@ async function attackerSignUp(email: string) {
   return { token: up.body.token as string, userId: up.body.user.id as string, cookie: cookiesOf(up) };
 }
 
-/** Rows that an older version let an unconfirmed account add: a passkey and a second factor. */
+/** Rows that an older version let an unconfirmed account add: a passkey, a second factor, an API token (answered) and a webhook. */
 async function plantLegacyAccess(userId: string) {
   const pg = t.engine === 'postgres';
+  const apiToken = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await t.app.db
+    .insertInto('apiToken')
+    .values({
+      id: `tok_${randomUUID().slice(0, 16)}`,
+      userId,
+      name: 'attacker sync',
+      tokenHash: apiTokenHash(apiToken),
+      scopes: 'profiles:read',
+      created: Date.now(),
+      lastUsedAt: null,
+      organisationId: null,
+    })
+    .execute();
   await t.app.db
     .insertInto('passkey')
     .values({
@@ -80,9 +116,32 @@ async function plantLegacyAccess(userId: string) {
     .set({ twoFactorEnabled: pg ? true : 1 })
     .where('id', '=', userId)
     .execute();
+  const now = Date.now();
+  await t.app.db
+    .insertInto('webhookEndpoint')
+    .values({
+      id: `wh_${randomUUID().slice(0, 16)}`,
+      userId,
+      organisationId: null,
+      url: 'https://attacker.example.com/leads',
+      description: '',
+      events: 'lead.created',
+      secret: 'whsec_x',
+      previousSecret: null,
+      previousSecretUntil: null,
+      enabled: 1,
+      disabledReason: null,
+      failingSince: null,
+      created: now,
+      updated: now,
+    })
+    .execute();
+  // The token works until the address is proven.
+  expect((await ownerCall(apiToken)).status).toBe(200);
+  return { apiToken };
 }
 
-const countOf = async (table: 'passkey' | 'twoFactor' | 'session', userId: string) =>
+const countOf = async (table: 'passkey' | 'twoFactor' | 'session' | 'apiToken' | 'webhookEndpoint', userId: string) =>
   (await t.app.db.selectFrom(table).select('userId').where('userId', '=', userId).execute()).length;
 
 describe('an account whose address is not confirmed', () => {
@@ -99,13 +158,29 @@ describe('an account whose address is not confirmed', () => {
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     expect(await countOf('twoFactor', attacker.userId)).toBe(0);
   });
+
+  it('can make no API token, no webhook and no organisation, which would outlive its password (403 email-not-verified)', async () => {
+    const attacker = await attackerSignUp(newEmail());
+    const token = await authCall('POST', '/api-token/create', { token: attacker.token, body: { name: 'sync', scopes: ['profiles:read', 'leads:read'] } });
+    expectD4(token, 403, 'email-not-verified');
+    const webhook = await authCall('POST', '/webhook/create', {
+      token: attacker.token,
+      body: { url: 'https://hooks.example.com/in', events: ['lead.created'] },
+    });
+    expectD4(webhook, 403, 'email-not-verified');
+    // An organisation's invited admins and SCIM tokens would stay when the owner takes the account back.
+    expectD4(await authCall('POST', '/organisation/create', { token: attacker.token, body: { name: 'Attacker GmbH' } }), 403, 'email-not-verified');
+    expect((await t.app.db.selectFrom('organisationMember').select('userId').where('userId', '=', attacker.userId).execute()).length).toBe(0);
+    expect(await countOf('apiToken', attacker.userId)).toBe(0);
+    expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
+  });
 });
 
 describe('the victim takes the address back by a password reset', () => {
-  it('ends the attacker’s session, passkey and second factor, confirms the address and tells the owner', async () => {
+  it('ends the attacker’s session, passkey, second factor, API token and webhook, confirms the address and tells the owner', async () => {
     const email = newEmail();
     const attacker = await attackerSignUp(email);
-    await plantLegacyAccess(attacker.userId);
+    const planted = await plantLegacyAccess(attacker.userId);
     // The victim is told the address is in use, and resets the password by mail.
     expectD4(await authCall('POST', '/api/auth/sign-up/email', { body: { email, password: 'victim password 1', name: 'v' } }), 422, 'email-already-in-use');
     expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' } })).status).toBe(200);
@@ -115,8 +190,10 @@ describe('the victim takes the address back by a password reset', () => {
     expect(reset.status, reset.raw).toBe(200);
 
     expect((await ownerCall(attacker.token)).status).toBe(401);
+    expect((await ownerCall(planted.apiToken)).status).toBe(401);
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     expect(await countOf('twoFactor', attacker.userId)).toBe(0);
+    expect(await countOf('apiToken', attacker.userId)).toBe(0);
     const signIn = await authCall('POST', '/api/auth/sign-in/email', { body: { email, password: 'victim password 1' } });
     expect(signIn.status, signIn.raw).toBe(200);
     expect(signIn.body.token).toEqual(expect.any(String));
@@ -124,17 +201,23 @@ describe('the victim takes the address back by a password reset', () => {
     const notice = (await mailsTo(email)).find((m) => /Security of your account/.test(m.subject));
     expect(notice?.text).toContain('attacker key');
     expect(notice?.text).toMatch(/Two-factor sign-in was turned off/);
+    expect(notice?.text).toMatch(/Removed API tokens: attacker sync/);
+    expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
+    expect(notice?.text).toMatch(/Removed webhooks: https:\/\/attacker\.example\.com\/leads/);
   });
 
-  it('a reset of a confirmed account also removes every passkey and second factor made before it', async () => {
+  it('a reset of a confirmed account also removes every passkey, second factor and API token made before it', async () => {
     const user = await t.signUp();
-    await plantLegacyAccess(user.userId);
+    const planted = await plantLegacyAccess(user.userId);
     expect((await authCall('POST', '/api/auth/request-password-reset', { body: { email: user.email, redirectTo: '/reset-password' } })).status).toBe(200);
     const followed = await followMailLink(user.email, '/api/auth/reset-password/');
     const token = new URL(String(followed.headers.location), 'http://localhost').searchParams.get('token');
     expect((await authCall('POST', '/api/auth/reset-password', { body: { newPassword: 'a new good password', token } })).status).toBe(200);
     expect(await countOf('passkey', user.userId)).toBe(0);
     expect(await countOf('session', user.userId)).toBe(0);
+    expect((await ownerCall(planted.apiToken)).status).toBe(401);
+    // A confirmed owner's own webhooks are integrations they made, not a way in: they stay.
+    expect(await countOf('webhookEndpoint', user.userId)).toBe(1);
     expect((await mailsTo(user.email)).some((m) => /Security of your account/.test(m.subject))).toBe(true);
   });
 });
@@ -143,12 +226,14 @@ describe('confirming the address by the mailed link', () => {
   it('signs nobody in, and ends the sessions made before it in other browsers (the attacker’s)', async () => {
     const email = newEmail();
     const attacker = await attackerSignUp(email);
-    await plantLegacyAccess(attacker.userId);
+    const planted = await plantLegacyAccess(attacker.userId);
     const confirmed = await followMailLink(email, '/api/auth/verify-email');
     expect(confirmed.status, confirmed.raw).toBeLessThan(400);
     expect(String(confirmed.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
     expect((await ownerCall(attacker.token)).status).toBe(401);
+    expect((await ownerCall(planted.apiToken)).status).toBe(401);
     expect(await countOf('session', attacker.userId)).toBe(0);
+    expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
     expect(await countOf('passkey', attacker.userId)).toBe(0);
     const row = await t.app.db.selectFrom('user').select(['emailVerified', 'twoFactorEnabled']).where('id', '=', attacker.userId).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
@@ -168,6 +253,28 @@ describe('confirming the address by the mailed link', () => {
 });
 
 describe('notices of every new way into the account', () => {
+  it('mails the account’s address when a passkey is added; a reset by mail then ends it, and it signs in no more', async () => {
+    const user = await t.signUp();
+    const authenticator = softAuthenticator(t.config.webAuthn);
+    const options = await authCall('GET', '/api/auth/passkey/generate-register-options', { token: user.token });
+    const body = { response: authenticator.register(options.body), name: 'thief key' };
+    const added = await authCall('POST', '/api/auth/passkey/verify-registration', { token: user.token, cookie: cookiesOf(options), body });
+    expect(added.status, added.raw).toBe(200);
+    const notice = (await mailsTo(user.email)).find((m) => m.subject === 'New passkey for your account');
+    expect(notice?.text).toContain('thief key');
+
+    const signIn = await passkeySignIn(authenticator);
+    expect(signIn.status, signIn.raw).toBe(200);
+    const passkeySession = signIn.body.session.token as string;
+    expect((await ownerCall(passkeySession)).status).toBe(200);
+
+    await resetByMail(user.email, 'the owner’s new password');
+    expect((await ownerCall(passkeySession)).status).toBe(401);
+    expectD4(await passkeySignIn(authenticator), 404, 'passkey-not-found');
+    const removed = (await mailsTo(user.email)).find((m) => /Security of your account/.test(m.subject));
+    expect(removed?.text).toContain('thief key');
+  });
+
   it('mails the account’s address when two-factor sign-in is turned on', async () => {
     const user = await t.signUp();
     const enabled = await authCall('POST', '/api/auth/two-factor/enable', { token: user.token, body: { password: user.password } });

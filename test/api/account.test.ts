@@ -10,6 +10,7 @@ import { addressPool } from '../support/client-addresses.ts';
 import { createLeadRepository } from '../../server/features/leads/lead.repository.ts';
 import { newLeadId } from '../../server/lib/ids.ts';
 import type { LeadTable } from '../../server/db/tables.ts';
+import { CREDENTIAL_RULES } from '../../server/auth/credential-limits.ts';
 
 /**
  * Issue 13: the Security screen's calls. Sessions (list, sign out one or all others), the data
@@ -400,4 +401,55 @@ describe('POST /account/delete', () => {
     expectD4(await t.post('/account/delete', { password: user.password }, user), 429, 'too-many-requests');
     expect((await ownerCall(user.token)).status).toBe(200);
   });
+
+  it('counts its password guesses with the sign-in’s, per account from every address (issue 20): after ten wrong sign-ins the right password is 429 here too', async () => {
+    const user = await t.signUp();
+    for (let i = 0; i < CREDENTIAL_RULES.perAccount.max; i++) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: `guess ${i}` },
+        remoteAddress: freshAddress(),
+      });
+      expectD4(res, 401);
+    }
+    const deletion = await t.call({
+      method: 'POST',
+      url: '/account/delete',
+      payload: { password: user.password },
+      headers: user.auth,
+      remoteAddress: freshAddress(),
+    });
+    expectD4(deletion, 429, 'too-many-requests');
+    expect((await ownerCall(user.token)).status).toBe(200);
+  });
+
+  it('counts its wrong passwords per client address with the sign-in’s (issue 20): 30 over several accounts close that address’s sign-ins', async () => {
+    const address = freshAddress();
+    let failures = 0;
+    while (failures < CREDENTIAL_RULES.perAddress.max) {
+      const user = await t.signUp();
+      for (let i = 0; i < 8 && failures < CREDENTIAL_RULES.perAddress.max; i++, failures++) {
+        const res = await t.call({ method: 'POST', url: '/account/delete', payload: { password: `guess ${i}` }, headers: user.auth, remoteAddress: address });
+        expectD4(res, 400, 'wrong-password');
+      }
+    }
+    const other = await t.signUp();
+    const signIn = await t.call({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: other.email, password: other.password },
+      remoteAddress: address,
+    });
+    expectD4(signIn, 429, 'too-many-requests');
+    // The refusal is the address's: the same account signs in from another.
+    const elsewhere = await t.call({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: other.email, password: other.password },
+      remoteAddress: freshAddress(),
+    });
+    expect(elsewhere.status).toBe(200);
+    // Thirty password checks and five sign-ups: slow on a busy machine.
+  }, 120_000);
 });

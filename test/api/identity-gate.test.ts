@@ -153,6 +153,16 @@ describe('calls that send mail', () => {
     const refused = await authCall('POST', '/api/auth/request-password-reset', { body: { email: user.email.toUpperCase(), redirectTo: '/reset-password' } });
     expectD4(refused, 429, 'too-many-requests');
   });
+
+  it('limits verification mails per account across addresses (the sign-up’s mail counts too)', async () => {
+    const user = await t.signUp({ verified: false });
+    for (let i = 1; i < CREDENTIAL_RULES.mailPerAccount.max; i++) {
+      const res = await authCall('POST', '/api/auth/send-verification-email', { body: { email: user.email, callbackURL: '/' } });
+      expect(res.status, res.raw).toBe(200);
+    }
+    const refused = await authCall('POST', '/api/auth/send-verification-email', { body: { email: ` ${user.email.toUpperCase()}`, callbackURL: '/' } });
+    expectD4(refused, 429, 'too-many-requests');
+  });
 });
 
 /** Every session token of the database, to look for in answers. */

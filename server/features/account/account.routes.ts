@@ -24,7 +24,8 @@ const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSessions: bo
   const owner = { preHandler: requireOwner, schema: { tags: ['account'], security: [{ bearer: [] }] } };
   const ownerRequest = (req: Parameters<typeof ownerOf>[0]): OwnerRequest => {
     const authorization = req.headers.authorization ?? '';
-    return { userId: ownerOf(req).userId, authorization, sessionToken: sessionTokenOf(authorization), language: requestLanguage(req) };
+    const { userId, email } = ownerOf(req);
+    return { userId, email, address: req.ip, authorization, sessionToken: sessionTokenOf(authorization), language: requestLanguage(req) };
   };
 
   app.get('/account/sessions', { ...owner, schema: { ...owner.schema, response: { 200: accountSessionsSchema, ...errors } } }, async (req) => ({

@@ -3,6 +3,7 @@ import { AuthErrorCode, ErrorCode } from '../../../shared/error-codes.ts';
 import type { AccountSession } from '../../../shared/schemas/account.schema.ts';
 import { withAuthContext } from '../../auth/auth-context.ts';
 import { authErrorAnswer, authErrorCode, RECENT_LOGIN_SECONDS, type Auth } from '../../auth/auth.ts';
+import { accountKey, CREDENTIAL_RULES } from '../../auth/credential-limits.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { deviceOf } from './device-name.ts';
@@ -46,6 +47,9 @@ export interface OwnerRequest {
   authorization: string;
   /** The plain session token of that header, read by the route. */
   sessionToken: string;
+  /** The account's e-mail address and the client's address: a password check counts with sign-in's (credential-limits.ts). */
+  email: string;
+  address: string;
   /** The language the request names (D1), for the mails it causes (issue 23); null when it names none. */
   language: Language | null;
 }
@@ -148,13 +152,20 @@ export function createAccountService(deps: {
       // The last owner of an organisation with other members hands it over first (409), before a
       // guess is counted or a backup code used up.
       await deletionHooks.refuseDeletion(request.userId);
-      await rateLimiter.consume(
-        [[ACCOUNT_RULES.deletion, request.userId]],
+      // Issue 20: every check of a password or a code counts with sign-in's guesses, per account
+      // from every address and per address over all accounts; a right answer is taken back out.
+      const [, ...guesses] = await rateLimiter.consume(
+        [
+          [ACCOUNT_RULES.deletion, request.userId],
+          [CREDENTIAL_RULES.perAccount, accountKey(request.email)],
+          [CREDENTIAL_RULES.perAddress, request.address],
+        ],
         'Too many attempts. Please wait a few minutes and try again.',
         AuthErrorCode.tooManyRequests,
       );
       await identityCheck(request, input.password);
       await secondFactorCheck(request, input.code);
+      await Promise.all(guesses.map((g) => g.release()));
 
       const user = await accounts.findUser(request.userId);
       if (!user) throw new AppError(401, ErrorCode.unauthorized, 'Please sign in.');

@@ -8,7 +8,7 @@ import {
   type ApiToken,
   type ApiTokenCreate,
 } from '../../../shared/schemas/integrations.schema.ts';
-import { apiTokenHash, type Owner } from '../../auth/owner.guard.ts';
+import { apiTokenHash, requireConfirmedAddress, type Owner } from '../../auth/owner.guard.ts';
 import type { ApiTokenRow } from '../../db/tables.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
@@ -43,6 +43,7 @@ export function createApiTokenService(deps: {
   const { tokens, rateLimiter, organisationAdmin } = deps;
   return {
     async create(owner: Owner, input: ApiTokenCreate): Promise<{ tokenId: string; token: string }> {
+      requireConfirmedAddress(owner, 'an API token');
       if (input.organisationId) {
         await organisationAdmin(owner, input.organisationId);
         if (input.scopes.some((s) => !ORGANISATION_TOKEN_SCOPES.includes(s)))

@@ -7,7 +7,7 @@ import {
   type WebhookEventType,
   type WebhookUpdate,
 } from '../../../shared/schemas/integrations.schema.ts';
-import type { Owner } from '../../auth/owner.guard.ts';
+import { requireConfirmedAddress, type Owner } from '../../auth/owner.guard.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -81,6 +81,7 @@ export function createWebhookService(deps: {
   return {
     /** A new endpoint, the owner's or (with `organisationId`, admins only) the organisation's; its secret is answered this once. */
     async create(owner: Owner, input: WebhookCreate): Promise<{ webhookId: string; secret: string }> {
+      requireConfirmedAddress(owner, 'a webhook');
       checkUrl(input.url);
       const organisationId = input.organisationId ?? null;
       if (organisationId) await organisationAdmin(owner, organisationId);

@@ -4,7 +4,7 @@ import type { OrganisationAuditTable } from '../../db/tables.ts';
 import { AppError, conflict, notFound, refuseContrast } from '../../http/errors.ts';
 import { brandProblems } from '../../../shared/page-theme.ts';
 import { newAuditId, newOrganisationId } from '../../lib/ids.ts';
-import type { Owner } from '../../auth/owner.guard.ts';
+import { requireConfirmedAddress, type Owner } from '../../auth/owner.guard.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import type { Offboarding } from './offboarding.ts';
 import type { BrandChange } from './brand.service.ts';
@@ -59,6 +59,8 @@ export function createOrganisationService(deps: { organisations: OrganisationRep
   return {
     access,
     async create(actor: Owner, input: { name: string; brandColour: string; brandColourDark: string }) {
+      // Issue 20: members it invites would outlive the password of an account nobody has proven.
+      requireConfirmedAddress(actor, 'an organisation');
       // Issue 24 with 26: brand colours below WCAG AA where the pages show them are refused, with the nearest passing one.
       refuseContrast(brandProblems(input));
       const now = Date.now();
