@@ -7,7 +7,7 @@ import { createOrganisationAccountDeletion } from '../../server/features/organis
 import { createAccountDeletionRepository } from '../../server/features/organisations/account-deletion.repository.ts';
 import { createWebhookRepository } from '../../server/features/integrations/webhook.repository.ts';
 import type { ProfileChange } from '../../server/features/profiles/index.ts';
-import { expectD4, quickOwners, registerCard } from '../support/factories.ts';
+import { expectD4, multipartBody, pngImage, quickOwners, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -107,8 +107,16 @@ describe('POST /account/delete by the last owner of an organisation with other m
     expect(await t.app.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', endpoint.id).execute()).toEqual([]);
     // Once the members are removed, the password deletes the account (no 429) and the organisation with it.
     expect((await t.post('/organisation/member/remove', { organisationId, userId: member.userId }, owner)).status).toBe(200);
+    // The organisation's logo, a file in storage.
+    const logo = await multipartBody({ organisationId }, { field: 'logo', data: await pngImage(), filename: 'logo.png', contentType: 'image/png' });
+    const uploaded = await t.call({ method: 'POST', url: '/organisation/logo', payload: logo.payload, headers: { ...logo.headers, ...owner.auth } });
+    expect(uploaded.status, uploaded.raw).toBe(200);
+    const { logoKey } = await t.app.db.selectFrom('organisation').select('logoKey').where('id', '=', organisationId).executeTakeFirstOrThrow();
+    expect(await t.app.storage.get(logoKey!)).not.toBeNull();
+
     const deleted = await t.post('/account/delete', { password: owner.password }, owner);
     expect(deleted.status, deleted.raw).toBe(200);
+    expect(await t.app.storage.get(logoKey!)).toBeNull();
     expect(await columnsNaming(organisationId)).toEqual([]);
   });
 
@@ -169,7 +177,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
 });
 
 describe('POST /account/delete by the only member of an organisation', () => {
-  it('deletes the organisation with every row naming it, and its cards become plain unregistered cards', async () => {
+  it('deletes the organisation with every row naming it and its logo file, and its cards become plain unregistered cards', async () => {
     const { organisationId, owner, templateId } = await organisation();
     const [leaver, stranger] = await quickOwners(t, 2);
     // A former member whose company profile keeps showing on an unassigned card (offboarding).

@@ -8,6 +8,12 @@ import { unregisteredColumns } from '../cards/index.ts';
 const HANDLED_BY_NAME = new Set(['user', 'profile', 'card']);
 
 /** SQL of the account calls (issue 13): better-auth's tables as the deletion and its checks read them. */
+/** What goes with an account besides its own rows: rate-limit subjects and stored files (a deleted organisation's counters and logo). */
+export interface DeletedAlong {
+  subjects: string[];
+  fileKeys: string[];
+}
+
 export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'change'>) {
   return {
     async findUser(userId: string): Promise<{ id: string; email: string; language: string | null } | undefined> {
@@ -41,12 +47,13 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
      * that name one of its profiles or the account in any table (found in the schema, so tables
      * added later are covered), its profiles and the user with sessions and sign-in methods. Its
      * cards go back to unregistered. `before` runs first in the same transaction (the other
-     * features' part, issue 24's organisations) and answers further rate-limit subjects that go.
-     * Answers the keys of the images that were stored for the account and those subjects.
+     * features' part, issue 24's organisations) and answers further rate-limit subjects and
+     * stored files that go. Answers the keys of the images stored for the account (with those
+     * files) and those subjects.
      */
     async deleteAccount(
       user: { id: string; email: string },
-      before: (change: ProfileChange) => Promise<string[]> = async () => [],
+      before: (change: ProfileChange) => Promise<DeletedAlong> = async () => ({ subjects: [], fileKeys: [] }),
     ): Promise<{ imageKeys: string[]; subjects: string[] }> {
       const tables = await listTables(db);
       const own = await db
@@ -57,7 +64,7 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
       const profileIds = own.map((p) => p.id);
       const imageKeys = own.flatMap((p) => [p.profileImageKey, p.profileLogoKey, p.backgroundImageKey]).filter((key): key is string => Boolean(key));
 
-      const subjects = await profiles.change(profileIds, async (change) => {
+      const along = await profiles.change(profileIds, async (change) => {
         const found = await before(change);
         const trx = change as unknown as Kysely<any>;
         await trx
@@ -84,7 +91,7 @@ export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'c
           .execute();
         return found;
       });
-      return { imageKeys, subjects };
+      return { imageKeys: [...imageKeys, ...along.fileKeys], subjects: along.subjects };
     },
   };
 }

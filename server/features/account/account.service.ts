@@ -9,7 +9,7 @@ import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { deviceOf } from './device-name.ts';
 import { accountDeletedMail } from '../../mail/auth-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { AccountRepository } from './account.repository.ts';
+import type { AccountRepository, DeletedAlong } from './account.repository.ts';
 import type { TimeZoneRepository } from '../../auth/time-zone.repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { accountLanguage } from '../../mail/mail-language.ts';
@@ -36,8 +36,8 @@ export const ACCOUNT_RULES = {
 export interface AccountDeletionHooks {
   /** Throws a D4 error when the account may not be deleted now; runs before any check with side effects. */
   refuseDeletion(userId: string): Promise<void>;
-  /** Runs first inside the deletion's transaction; answers further rate-limit subjects that go with the account. */
-  beforeAccountDeletion(change: ProfileChange, userId: string): Promise<string[]>;
+  /** Runs first inside the deletion's transaction; answers further rate-limit subjects and stored files that go with the account. */
+  beforeAccountDeletion(change: ProfileChange, userId: string): Promise<DeletedAlong>;
 }
 
 /** The bearer request of an owner call, as better-auth's own endpoints take it. */

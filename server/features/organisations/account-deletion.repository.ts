@@ -96,6 +96,10 @@ export function createAccountDeletionRepository(db: Db, outbox: EventOutbox = no
      * deliveries and attempts go with them by their foreign keys). Cards are the cards feature's
      * and must have been released before.
      */
+    /** The organisation's logo in storage, if it has one (deleted after the organisation's rows). */
+    async logoKey(trx: Db, organisationId: string): Promise<string | null> {
+      return (await trx.selectFrom('organisation').select('logoKey').where('id', '=', organisationId).executeTakeFirst())?.logoKey ?? null;
+    },
     async deleteOrganisation(trx: Db, organisationId: string): Promise<void> {
       const any = trx as unknown as Kysely<any>;
       for (const table of await listTables(trx)) {

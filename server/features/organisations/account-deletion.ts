@@ -51,18 +51,20 @@ export function createOrganisationAccountDeletion(deps: {
     /**
      * Inside the deletion's transaction (the change of the account's profiles), before its rows
      * go; the rule is checked again with the organisation locked. Answers the ids whose rate
-     * counters go too (a deleted organisation's).
+     * counters go too and the stored files (a deleted organisation's, and its logo).
      */
-    async beforeAccountDeletion(change: ProfileChange, userId: string): Promise<string[]> {
+    async beforeAccountDeletion(change: ProfileChange, userId: string): Promise<{ subjects: string[]; fileKeys: string[] }> {
+      const nothing = { subjects: [], fileKeys: [] };
       const first = await rows.standing(userId, change);
-      if (!first) return [];
+      if (!first) return nothing;
       await rows.lock(change, first.organisationId);
       const s = await rows.standing(userId, change);
-      if (!s) return [];
+      if (!s) return nothing;
       if (s.members === 1) {
+        const logoKey = await rows.logoKey(change, s.organisationId);
         await cards.releaseOrganisationCards(s.organisationId, change);
         await rows.deleteOrganisation(change, s.organisationId);
-        return [s.organisationId];
+        return { subjects: [s.organisationId], fileKeys: logoKey ? [logoKey] : [] };
       }
       if (leavesNoOwner(s)) throw lastOwnerLeaving();
       const now = Date.now();
@@ -78,7 +80,7 @@ export function createOrganisationAccountDeletion(deps: {
       }
       entries.push(auditEntry(self, 'member.left', s.email, 'account deleted', now));
       await rows.addAudit(change, entries);
-      return [];
+      return nothing;
     },
   };
 }
