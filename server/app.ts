@@ -12,6 +12,7 @@ import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { createCredentialLimits } from './auth/credential-limits.ts';
 import authRoutes from './auth/auth.routes.ts';
 import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
+import { recentLoginGuard } from './auth/recent-login.ts';
 import { createSessionRepository } from './auth/session.repository.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     services: Services;
     /** preHandler of owner calls (bearer token required). */
     requireOwner: ReturnType<typeof requireOwner>;
+    /** preHandler after requireOwner on calls that make a lasting token: a session of the last five minutes (issue 20). */
+    requireRecentLogin: ReturnType<typeof recentLoginGuard>;
   }
 }
 
@@ -157,8 +160,10 @@ export async function buildApp(
       rateStore: redis && ((fallback) => createFallbackRateCounterStore({ redis, primary: createRedisRateCounterStore(redis), fallback, log: app.log })),
     }),
   );
-  const owners = createOwnerResolver(createSessionRepository(database.db), invalidation);
+  const sessionRows = createSessionRepository(database.db);
+  const owners = createOwnerResolver(sessionRows, invalidation);
   app.decorate('requireOwner', requireOwner(owners));
+  app.decorate('requireRecentLogin', recentLoginGuard(sessionRows));
   app.decorateRequest('owner', null);
   // Old leads are deleted inside the server (issue 12); the timer never keeps the process alive.
   app.services.leadRetention.start();

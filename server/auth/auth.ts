@@ -11,7 +11,8 @@ import { accessRemovedMail, changeEmailMail, passwordResetMail, signInMethodAdde
 import type { Mail } from '../mail/mailer.ts';
 import { mailLanguage, webRequestLanguage } from '../mail/mail-language.ts';
 import { cookieValue, SESSION_COOKIE } from './auth-request.ts';
-import { emailChangeNoticePlugin, passkeyGuardPlugin, RECENT_LOGIN_SECONDS, unconfirmedAccountGuard } from './identity-guards.ts';
+import { emailChangeNoticePlugin, passkeyGuardPlugin, unconfirmedAccountGuard } from './identity-guards.ts';
+import { isRecentLogin, RECENT_LOGIN_SECONDS } from './recent-login.ts';
 import { createUnprovenAccess, removedAnything } from './unproven-access.ts';
 import { AuthErrorCode } from '../../shared/error-codes.ts';
 import { readableBackupCodes } from './backup-codes.ts';
@@ -39,8 +40,7 @@ const updatePasswordPlugin = {
       { method: 'POST', body: z.object({ newPassword: z.string() }), use: [sessionMiddleware] },
       async (ctx) => {
         const { session, user } = ctx.context.session;
-        const signedInAt = new Date(session.createdAt).getTime();
-        if (Date.now() - signedInAt > RECENT_LOGIN_SECONDS * 1000) {
+        if (!isRecentLogin(session.createdAt)) {
           throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Please sign in again to change your password.' });
         }
         const { newPassword } = ctx.body;

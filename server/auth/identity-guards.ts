@@ -5,9 +5,7 @@ import { emailChangeNoticeMail, passkeyAddedMail } from '../mail/auth-mails.ts';
 import { mailLanguage } from '../mail/mail-language.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { bearerToken } from './bearer-token.ts';
-
-/** A change that needs a proof of identity needs a sign-in at most this old (seconds). */
-export const RECENT_LOGIN_SECONDS = 5 * 60;
+import { isRecentLogin } from './recent-login.ts';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -67,7 +65,7 @@ export function passkeyGuardPlugin(notify: (mail: Mail) => Promise<void>) {
           matcher: (ctx) => ctx.path === '/passkey/generate-register-options' || ctx.path === '/passkey/verify-registration',
           handler: createAuthMiddleware(async (ctx) => {
             const found = await sessionInHook(ctx);
-            if (found && Date.now() - new Date(found.session.createdAt).getTime() > RECENT_LOGIN_SECONDS * 1000) {
+            if (found && !isRecentLogin(found.session.createdAt)) {
               throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Please sign in again to add a passkey.' });
             }
           }),

@@ -42,6 +42,10 @@ export function createSessionRepository(db: Db) {
     async findByToken(token: string): Promise<SessionWithUser | undefined> {
       return (await byToken([token])) ?? undefined;
     },
+    /** Issue 20: when the session of a token was opened (the recent-login guard), or undefined. */
+    async sessionCreated(token: string): Promise<Date | string | undefined> {
+      return (await db.selectFrom('session').select('createdAt').where('token', '=', token).executeTakeFirst())?.createdAt;
+    },
     /**
      * Issue 23: marks the session as used now ("last active" on the Security screen). An ISO
      * string, as better-auth writes dates on SQLite; PostgreSQL reads it into its timestamp.

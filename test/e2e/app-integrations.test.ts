@@ -78,3 +78,48 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s
     await memberContext.close();
   });
 });
+
+// Issue 20, "sudo mode": a token needs a sign-in of the last five minutes. With an older session
+// the screen says so and sends the owner to sign in again, then back here, where the token is made.
+describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than five minutes in %s', (lng) => {
+  it('asks the owner to sign in again, and after signing in again creates the token', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await t.app.db
+      .updateTable('session')
+      .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
+      .where('token', '=', owner.token)
+      .execute();
+    const context = await appContext(session.browser, lng, owner);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `integrations-sign-in-again-${lng}`, async () => {
+      await page.goto(`${base}/integrations`);
+      const tokens = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
+      await tokens.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
+      await tokens
+        .getByRole('alert')
+        .getByText(text(lng, 'integrations', 'tokens.recent_login'))
+        .waitFor();
+      expect((await t.get('/find/own/api-tokens', owner)).body.tokens).toEqual([]);
+      await expectAccessible(page, 'integrations asking to sign in again');
+      await maybeScreenshot(page, `integrations-sign-in-again-${lng}-360`, { fullPage: true });
+
+      await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.sign_in_again') }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('email') === owner.email);
+      await page.getByLabel(text(lng, 'login', 'password'), { exact: true }).fill(owner.password);
+      await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/integrations');
+      const again = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
+      await again.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      await again.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
+      await again.getByText(text(lng, 'integrations', 'shown_once')).waitFor();
+      // Signing in again ended the old session: the token is read from the database.
+      expect(await t.app.db.selectFrom('apiToken').select('name').where('userId', '=', owner.userId).execute()).toEqual([{ name: 'CRM sync' }]);
+      expect((await t.get('/find/own/api-tokens', owner)).status).toBe(401);
+    });
+    await context.close();
+  });
+});

@@ -68,3 +68,48 @@ describe.each<Lng>(['en', 'de'])('Team area SCIM tokens in %s', (lng) => {
     });
   });
 });
+
+// Issue 20, "sudo mode": a SCIM token needs a sign-in of the last five minutes; with an older
+// session the section says so and sends the admin to sign in again, then back to the Team area.
+describe.each<Lng>(['en', 'de'])('Team area SCIM token with a sign-in older than five minutes in %s', (lng) => {
+  it('asks the admin to sign in again, and after signing in again creates the token', async () => {
+    const { t, base } = session.server;
+    const admin = await t.signUp();
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await t.app.db
+      .updateTable('session')
+      .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
+      .where('token', '=', admin.token)
+      .execute();
+    const countTokens = async () => (await t.app.db.selectFrom('scimToken').select('name').where('organisationId', '=', organisationId).execute()).length;
+    const context = await appContext(session.browser, lng, admin);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `scim-sign-in-again-${lng}`, async () => {
+      await page.goto(`${base}/team`);
+      const section = page.locator('section[aria-labelledby="scim-title"]');
+      await section.getByLabel(text(lng, 'team', 'scim_name')).fill('Entra ID');
+      await section.getByRole('button', { name: text(lng, 'team', 'scim_create') }).click();
+      await section
+        .getByRole('alert')
+        .getByText(text(lng, 'team', 'scim_recent_login'))
+        .waitFor();
+      expect(await countTokens()).toBe(0);
+      await expectAccessible(page, 'team scim asking to sign in again');
+      await sectionShot(page, `team-scim-sign-in-again-${lng}-360`);
+
+      await section.getByRole('button', { name: text(lng, 'team', 'scim_sign_in_again') }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('email') === admin.email);
+      await page.getByLabel(text(lng, 'login', 'password'), { exact: true }).fill(admin.password);
+      await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/team');
+      const again = page.locator('section[aria-labelledby="scim-title"]');
+      await again.getByLabel(text(lng, 'team', 'scim_name')).fill('Entra ID');
+      await again.getByRole('button', { name: text(lng, 'team', 'scim_create') }).click();
+      await again.getByTestId('scim-token').waitFor();
+      expect(await countTokens()).toBe(1);
+    });
+    await context.close();
+  });
+});

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AuthErrorCode, ErrorCode } from '../../../shared/error-codes.ts';
 import type { AccountSession } from '../../../shared/schemas/account.schema.ts';
 import { withAuthContext } from '../../auth/auth-context.ts';
-import { authErrorAnswer, authErrorCode, RECENT_LOGIN_SECONDS, type Auth } from '../../auth/auth.ts';
+import { authErrorAnswer, authErrorCode, type Auth } from '../../auth/auth.ts';
+import { isRecentLogin } from '../../auth/recent-login.ts';
 import { accountKey, CREDENTIAL_RULES } from '../../auth/credential-limits.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';
@@ -194,7 +195,7 @@ export function createAccountService(deps: {
       return;
     }
     const sessionCreated = await accounts.sessionCreated(request.sessionToken);
-    if (!sessionCreated || Date.now() - new Date(sessionCreated).getTime() > RECENT_LOGIN_SECONDS * 1000) {
+    if (!isRecentLogin(sessionCreated)) {
       throw new AppError(
         403,
         AuthErrorCode.requiresRecentLogin,

@@ -11,11 +11,16 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * here and on every other instance, so a revoked token stops at once everywhere.
  */
 const apiTokenRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (tellOthers: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
-  const { services, requireOwner } = app;
+  const { services, requireOwner, requireRecentLogin } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['integrations'], security: [{ bearer: [] }] } };
+  // Issue 20: a token outlives the session, so making one needs a sign-in of the last five minutes.
   app.post(
     '/api-token/create',
-    { ...owner, schema: { ...owner.schema, body: apiTokenCreateSchema, response: { 200: apiTokenCreatedSchema, 409: errorSchema, ...errors } } },
+    {
+      ...owner,
+      preHandler: [requireOwner, requireRecentLogin],
+      schema: { ...owner.schema, body: apiTokenCreateSchema, response: { 200: apiTokenCreatedSchema, 409: errorSchema, ...errors } },
+    },
     (req) => services.apiTokens.create(ownerOf(req), req.body),
   );
   app.get('/find/own/api-tokens', { ...owner, schema: { ...owner.schema, response: { 200: apiTokenListSchema, ...errors } } }, (req) =>

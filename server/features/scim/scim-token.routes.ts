@@ -13,11 +13,16 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * by the next SCIM request on any instance (each reads its token from the database).
  */
 const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+  const { services, requireOwner, requireRecentLogin } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['organisations'], security: [{ bearer: [] }] } };
+  // Issue 20: a SCIM token outlives the session, so making one needs a sign-in of the last five minutes.
   app.post(
     '/organisation/scim-token',
-    { ...owner, schema: { ...owner.schema, body: scimTokenCreateSchema, response: { 200: scimTokenCreatedSchema, ...errors } } },
+    {
+      ...owner,
+      preHandler: [requireOwner, requireRecentLogin],
+      schema: { ...owner.schema, body: scimTokenCreateSchema, response: { 200: scimTokenCreatedSchema, ...errors } },
+    },
     (req) => services.scimTokens.create(ownerOf(req), req.body),
   );
   app.get(

@@ -8,3 +8,4 @@ export { authClient, type SessionUser, type TwoFactorSetup } from './auth-client
 export { updatePasswordErrorKey, type UpdatePasswordErrorKey } from './auth-error-messages.ts';
 export { passkeyClient, type Passkey } from './passkey-client.ts';
 export { PasskeyError } from './passkey-error.ts';
+export { needsRecentLogin, SignInAgainAlert } from './sign-in-again.tsx';

@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
+import { needsRecentLogin, SignInAgainAlert } from '../auth/index.ts';
 import { integrationKeys, integrationsApi } from './integrations.api.ts';
 import { SecretOnce } from './secret-once.tsx';
 
@@ -23,6 +24,8 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['leads:read']);
   const [error, setError] = useState<string | null>(null);
+  // Issue 20: the server makes tokens only within five minutes of signing in.
+  const [signInAgain, setSignInAgain] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [forOrganisation, setForOrganisation] = useState(false);
   const organisationId = forOrganisation ? organisation?.id : undefined;
@@ -35,12 +38,14 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
   const create = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setSignInAgain(false);
     try {
       setCreated((await integrationsApi.createToken({ name: name.trim(), scopes: chosen, ...(organisationId ? { organisationId } : {}) })).token);
       setName('');
       await reload();
     } catch (failure) {
-      setError(errorMessage(failure, tm));
+      if (needsRecentLogin(failure)) setSignInAgain(true);
+      else setError(errorMessage(failure, tm));
     }
   };
   const revoke = async (token: ApiToken) => {
@@ -119,6 +124,7 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
           ))}
         </fieldset>
         <FormAlert>{error}</FormAlert>
+        {signInAgain && <SignInAgainAlert message={t('tokens.recent_login')} action={t('tokens.sign_in_again')} />}
         <button type="submit" className="btn btn-primary" disabled={!name.trim() || chosen.length === 0}>
           {t('tokens.create')}
         </button>

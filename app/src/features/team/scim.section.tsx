@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
+import { needsRecentLogin, SignInAgainAlert } from '../auth/index.ts';
 import { scimApi, scimKeys } from './scim.api.ts';
 import '../../styles/integrations.css';
 
@@ -23,6 +24,8 @@ export function ScimSection({ organisationId }: { organisationId: string }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Issue 20: the server makes SCIM tokens only within five minutes of signing in.
+  const [signInAgain, setSignInAgain] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const [confirmDialog, confirm] = useConfirm();
   const when = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
@@ -32,11 +35,13 @@ export function ScimSection({ organisationId }: { organisationId: string }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setSignInAgain(false);
     try {
       setCreated((await scimApi.create(organisationId, name.trim())).token);
       setName('');
     } catch (failure) {
-      setError(errorMessage(failure, tm));
+      if (needsRecentLogin(failure)) setSignInAgain(true);
+      else setError(errorMessage(failure, tm));
     } finally {
       setBusy(false);
     }
@@ -126,6 +131,7 @@ export function ScimSection({ organisationId }: { organisationId: string }) {
           onChange={(e) => setName(e.target.value)}
           error={error}
         />
+        {signInAgain && <SignInAgainAlert message={t('scim_recent_login')} action={t('scim_sign_in_again')} />}
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>
             {t('scim_create')}
