@@ -103,4 +103,54 @@ describe.each<Lng>(['en', 'de'])('company sign-in in %s', (lng) => {
       expect(member?.role).toBe('member');
     });
   }, 60_000);
+
+  it('brings a company account that signs in again for a token (sudo mode) back to the Integrations screen', async () => {
+    const { t, base } = session.server;
+    const email = `sudo-${lng}-${Date.now()}@corp.example`;
+    const context = await appContext(session.browser, lng);
+    session.context = context;
+    const page = await context.newPage();
+    /** The provider's screens, as far as it shows them (a second sign-in may skip them). */
+    const throughProvider = async (until: (url: URL) => boolean) => {
+      for (let step = 0; step < 6 && !until(new URL(page.url())); step++) {
+        const login = page.locator('input[name="login"]');
+        const consent = page.getByRole('button', { name: 'Continue' });
+        await Promise.race([login.waitFor(), consent.waitFor(), page.waitForURL(until)]).catch(() => undefined);
+        if (await login.isVisible().catch(() => false)) {
+          await login.fill(email);
+          await page.locator('input[name="password"]').fill('company password');
+          await page.getByRole('button', { name: 'Sign-in' }).click();
+        } else if (await consent.isVisible().catch(() => false)) await consent.click();
+      }
+      await page.waitForURL(until);
+    };
+    await withFailureShot(page, `company-sudo-${lng}`, async () => {
+      await page.goto(`${base}/login`);
+      await page.getByRole('button', { name: OIDC_BUTTON_LABEL }).click();
+      await throughProvider((url) => url.origin === base && url.pathname === '/');
+      await page.getByRole('button', { name: text(lng, 'molecules', 'nav.account_menu') }).waitFor();
+      // The sign-in is ten minutes old now.
+      const user = await t.app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+      await t.app.db
+        .updateTable('session')
+        .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
+        .where('userId', '=', user.id)
+        .execute();
+      await page.goto(`${base}/integrations`);
+      const tokens = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
+      await tokens.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
+      await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.sign_in_again') }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByRole('button', { name: OIDC_BUTTON_LABEL }).click();
+      // Back from the provider on the screen that asked, where the token is made now.
+      await throughProvider((url) => url.origin === base && url.pathname === '/integrations');
+      const again = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
+      await again.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      await again.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
+      await again.getByText(text(lng, 'integrations', 'shown_once')).waitFor();
+      expect(await t.app.db.selectFrom('apiToken').select('name').where('userId', '=', user.id).execute()).toEqual([{ name: 'CRM sync' }]);
+    });
+  }, 60_000);
 });

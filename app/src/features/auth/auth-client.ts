@@ -100,9 +100,11 @@ export const authClient = {
    * Company sign-in (OIDC): better-auth answers the provider's address, where the browser goes;
    * the provider sends it back to /login?sso=done, or ?sso=failed.
    */
-  async startCompanySignIn(providerId: string): Promise<void> {
+  /** `returnTo`: the app's screen to come back to after the provider (the login reads it back through returnPath). */
+  async startCompanySignIn(providerId: string, returnTo?: string): Promise<void> {
+    const callbackURL = returnTo && returnTo !== '/' ? `/login?sso=done&to=${encodeURIComponent(returnTo)}` : '/login?sso=done';
     const answer = await apiRequest<{ url: string }>('/api/auth/sign-in/social', {
-      body: { provider: providerId, callbackURL: '/login?sso=done', errorCallbackURL: '/login?sso=failed', disableRedirect: true },
+      body: { provider: providerId, callbackURL, errorCallbackURL: '/login?sso=failed', disableRedirect: true },
       auth: false,
     });
     window.location.assign(answer.url);

@@ -7,6 +7,7 @@ import { authClient } from './auth-client.ts';
 import { useAuth } from './auth.context.tsx';
 import { loginErrorKey, type LoginErrorKey } from './auth-error-messages.ts';
 import { PasskeyError } from './passkey-error.ts';
+import { returnPath } from './return-path.ts';
 import type { FromState } from './require-auth.guard.tsx';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -43,17 +44,19 @@ export default function LoginPage() {
   }, [reauth, signOut]);
   // Issue 13.7: back from company sign-in (OIDC): take over its session (busy until then), or say it failed.
   const tookOverSso = useRef(false);
+  const ssoReturn = returnPath(params.get('to'));
   useEffect(() => {
     if (sso !== 'done' || tookOverSso.current) return;
     tookOverSso.current = true;
     finishCompanySignIn()
       .then((signedIn) => {
-        if (signedIn) navigate('/', { replace: true });
+        // Back to the screen that asked for the sign-in (e.g. sudo mode on the Integrations screen), else the overview.
+        if (signedIn) navigate(ssoReturn, { replace: true });
         else setError('company.failed');
       })
       .catch(() => setError('company.failed'))
       .finally(() => setBusy(false));
-  }, [sso, finishCompanySignIn, navigate]);
+  }, [sso, ssoReturn, finishCompanySignIn, navigate]);
   // Issue 27: the mail to a person provisioned by their company's directory links here with
   // ?company=1: company sign-in starts at once (one tap from the mail), once.
   const startedCompany = useRef(false);
@@ -222,7 +225,7 @@ export default function LoginPage() {
             onClick={() => {
               setError(null);
               setBusy(true);
-              authClient.startCompanySignIn(companySignIn.providerId).catch(() => {
+              authClient.startCompanySignIn(companySignIn.providerId, target).catch(() => {
                 setError('company.failed');
                 setBusy(false);
               });
