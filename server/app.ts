@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -89,7 +89,7 @@ const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
  */
 export async function buildApp(
   config: Config,
-  options: { database?: DatabaseHandle; logger?: boolean; resolveTxt?: TxtResolver } = {},
+  options: { database?: DatabaseHandle; logger?: boolean; resolveTxt?: TxtResolver; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -109,6 +109,8 @@ export async function buildApp(
     // (verification and deletion links carry their tokens there; issue 20).
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // Told of every route as it is registered (test/api/server-paths.test.ts lists them so).
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -62,7 +62,7 @@ let counter = 0;
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { publicHost = '127.0.0.1', resolveTxt }: { publicHost?: string; resolveTxt?: TxtResolver } = {},
+  { publicHost = '127.0.0.1', resolveTxt, onRoute }: { publicHost?: string; resolveTxt?: TxtResolver; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   // With REDIS_URL in the environment (CI's PostgreSQL run), every suite runs with Redis too;
   // with TEST_STORAGE=s3, with uploads in an S3 server of its own (s3rver, in this process).
@@ -99,7 +99,7 @@ export async function createTestApp(
     ...(env.REDIS_URL && !env.REDIS_KEY_PREFIX ? { REDIS_KEY_PREFIX: `test:${process.pid}:${++counter}:${randomBytes(3).toString('hex')}:` } : {}),
   });
   const database = openDatabase({ databaseUrl, dataDir, pgSchema, poolSize: 10 });
-  const app = await underSchemaLock(databaseUrl, 'shared', () => buildApp(config, { database, logger: false, resolveTxt }));
+  const app = await underSchemaLock(databaseUrl, 'shared', () => buildApp(config, { database, logger: false, resolveTxt, onRoute }));
   await app.ready();
 
   const call: TestApp['call'] = (options) => injectJson(app, options);
