@@ -110,10 +110,28 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
     const page = await context.newPage();
     const anna = invitee.email;
     const ben = `ben-${lng}-${Date.now()}@example.org`;
+    // The templates answer only after the admin has typed: the sections that fill in late must not
+    // take the screen back behind the spinner and lose what was typed (CI saw exactly that once).
+    let releaseTemplates = () => {};
+    const typed = new Promise<void>((resolve) => (releaseTemplates = resolve));
+    await page.route('**/find/own/organisation/templates*', async (route) => {
+      await typed;
+      await route.continue();
+    });
     await withFailureShot(page, `team-invite-csv-${lng}`, async () => {
+      const calls: string[] = [];
+      page.on('request', (r) => calls.push(new URL(r.url()).pathname));
       await page.goto(`${base}/team`);
       const box = page.getByLabel(text(lng, 'team', 'invite_csv_text'));
-      await box.fill(`E-Mail;Vorname;Nachname;Position\n${anna};Anna;Berg;Vertrieb\nnot-an-address;Ben;Kurz;\n`);
+      const refusedCsv = `E-Mail;Vorname;Nachname;Position\n${anna};Anna;Berg;Vertrieb\nnot-an-address;Ben;Kurz;\n`;
+      await box.fill(refusedCsv);
+      releaseTemplates();
+      await templatesSection(page)
+        .getByRole('heading', { name: /^Standard/ })
+        .waitFor();
+      expect(await box.inputValue()).toBe(refusedCsv);
+      // Each section asked once: none was mounted again by a late suspension.
+      expect(calls.filter((c) => c === '/find/own/organisation/members')).toHaveLength(1);
       await page
         .getByText(text(lng, 'team', 'invite_csv_line', { line: 3, email: 'not-an-address', reason: text(lng, 'team', 'invite_csv_error.email') }))
         .waitFor();
