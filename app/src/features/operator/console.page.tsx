@@ -19,7 +19,8 @@ type Tab = (typeof TABS)[number];
 
 /** Issue 28: the operator's console, one screen with four tabs. The server checks the role on every call. */
 export default function ConsolePage() {
-  const { t } = useTranslation('operator');
+  // The tabs' namespaces load with the screen, so opening a tab never suspends the whole console.
+  const { t } = useTranslation(['operator', 'cards', 'stats']);
   const { t: tm } = useTranslation('molecules');
   useDocumentTitle(t('title'));
   const [tab, setTab] = useState<Tab>('cards');
