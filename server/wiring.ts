@@ -40,6 +40,7 @@ import { createPublicPageService } from './features/public-pages/public-page.ser
 import { createWebhookRepository } from './features/integrations/webhook.repository.ts';
 import { createWebhookService } from './features/integrations/webhook.service.ts';
 import { createWebhookWorker } from './features/integrations/webhook-worker.ts';
+import { createWebhookSecretBox } from './features/integrations/webhook-signing.ts';
 import { createApiTokenRepository } from './features/integrations/api-token.repository.ts';
 import { createApiTokenService } from './features/integrations/api-token.service.ts';
 import { createOperatorService } from './features/operator/operator.service.ts';
@@ -97,9 +98,9 @@ export function createServices(deps: {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
   // Issue 25: leads, profiles, cards and organisations write their webhook events into this
   // outbox inside their own transactions; an event of a company profile (issue 24's templates)
-  // reaches its organisation's webhooks too.
+  // reaches its organisation's webhooks too. Endpoint secrets are stored encrypted under a key taken from AUTH_SECRET.
   const templates = createTemplateRepository(db);
-  const webhooks = createWebhookRepository(db, deps.engine, templates.organisationOfCompanyProfile);
+  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile);
   const profileStamps = createProfileStamps(deps.invalidation ?? createLocalInvalidation());
   const profiles = createProfileRepository(db, profileStamps, webhooks.outbox);
   const links = createLinkRepository(db);

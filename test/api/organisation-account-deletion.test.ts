@@ -6,6 +6,7 @@ import { createCardRepository } from '../../server/features/cards/card.repositor
 import { createOrganisationAccountDeletion } from '../../server/features/organisations/account-deletion.ts';
 import { createAccountDeletionRepository } from '../../server/features/organisations/account-deletion.repository.ts';
 import { createWebhookRepository } from '../../server/features/integrations/webhook.repository.ts';
+import { createWebhookSecretBox } from '../../server/features/integrations/webhook-signing.ts';
 import type { ProfileChange } from '../../server/features/profiles/index.ts';
 import { expectD4, multipartBody, pngImage, quickOwners, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
@@ -140,7 +141,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
     const hooks = createOrganisationAccountDeletion({
       rows: createAccountDeletionRepository(t.app.db),
       cards: createCardRepository(t.app.db),
-      endpoints: createWebhookRepository(t.app.db, t.engine, async () => undefined),
+      endpoints: createWebhookRepository(t.app.db, t.engine, createWebhookSecretBox('s'.repeat(32)), async () => undefined),
     });
     const inside = t.app.db.transaction().execute((trx) => hooks.beforeAccountDeletion(trx as unknown as ProfileChange, owner.userId));
     await expect(inside).rejects.toMatchObject({ status: 409, code: 'cmc/last-owner' });

@@ -10,6 +10,9 @@ import { endpointDisabledMail } from './webhook-mails.ts';
 const LEASE_MS = WEBHOOK_TIMEOUT_MS * 6;
 /** The log keeps this much of an answer. */
 const LOGGED_ANSWER_CHARS = 4096;
+/** The attempt's error when the endpoint's secret does not open with this server's key: nothing is sent unsigned. */
+export const UNREADABLE_SECRET_ERROR =
+  "not sent: the endpoint's secret cannot be decrypted with this server's AUTH_SECRET (changed since the secret was made); make a new secret";
 
 /** What one attempt's answer means for the delivery (issue 25): a 2xx ends it, a 410 disables the endpoint. */
 export function outcomeOf(
@@ -29,7 +32,8 @@ export function outcomeOf(
  * Delivers the outbox in the background of every instance (issue 25): every `pollMs` it claims
  * due deliveries (webhook.repository.ts#claimDue) and sends them side by side, not waiting for
  * one batch's answers before claiming the next (runOnce), each signed with
- * the endpoint's secret (and the previous one during a rotation). No request waits for it.
+ * the endpoint's secret (and the previous one during a rotation), opened from its sealed form
+ * by claimDue; one that does not open is not sent (UNREADABLE_SECRET_ERROR). No request waits for it.
  * Started by server/app.ts, stopped on close (waits for the attempts in flight).
  */
 export function createWebhookWorker(deps: {
@@ -51,13 +55,18 @@ export function createWebhookWorker(deps: {
   const maxInFlight = deps.maxInFlight ?? 100;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  let sealing: Promise<unknown> = Promise.resolve();
   let stopped = true;
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     const now = Date.now();
-    const secrets = [delivery.secret, ...(delivery.previousSecret && (delivery.previousSecretUntil ?? 0) > now ? [delivery.previousSecret] : [])];
-    const headers = signedHeaders({ id: delivery.id, body: delivery.payload, secrets, at: new Date(now) });
-    const result = await sendWebhook({ url: delivery.url, headers, body: delivery.payload, allowPrivate: deps.allowPrivate });
+    if (delivery.secret === null) log.warn({ endpointId: delivery.endpointId }, 'webhook secret does not open with this AUTH_SECRET');
+    const secrets = delivery.secret === null ? [] : [delivery.secret];
+    if (secrets.length && delivery.previousSecret && (delivery.previousSecretUntil ?? 0) > now) secrets.push(delivery.previousSecret);
+    const headers = secrets.length ? signedHeaders({ id: delivery.id, body: delivery.payload, secrets, at: new Date(now) }) : {};
+    const result: SendResult = secrets.length
+      ? await sendWebhook({ url: delivery.url, headers, body: delivery.payload, allowPrivate: deps.allowPrivate })
+      : { status: null, body: '', durationMs: 0, error: UNREADABLE_SECRET_ERROR };
     const state = await webhooks.endpointState(delivery.endpointId);
     const outcome = outcomeOf(result, delivery, state?.failingSince ?? null, now);
     const { disabled } = await webhooks.recordAttempt(delivery, {
@@ -66,7 +75,7 @@ export function createWebhookWorker(deps: {
       durationMs: result.durationMs,
       responseStatus: result.status,
       error: result.error,
-      requestHeaders: { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/,[^ ]+/g, ',…') },
+      requestHeaders: secrets.length ? { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/,[^ ]+/g, ',…') } : {},
       responseBody: result.body.slice(0, LOGGED_ANSWER_CHARS),
     });
     if (disabled && state) {
@@ -134,12 +143,19 @@ export function createWebhookWorker(deps: {
     start() {
       if (!stopped) return;
       stopped = false;
+      // Secrets stored plain before they were encrypted are sealed once at each start, beside the
+      // deliveries (which read them either way): docs/integrations.md "Secrets at rest".
+      sealing = webhooks.sealPlainSecrets().then(
+        (sealed) => sealed && log.info({ sealed }, 'webhook secrets stored plain are now encrypted'),
+        (error: unknown) => log.error({ err: error }, 'could not encrypt the webhook secrets stored plain; trying again at the next start'),
+      );
       timer = setTimeout(tick, pollMs).unref();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await sealing;
       await Promise.all(inFlight);
     },
   };

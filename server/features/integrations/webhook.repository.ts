@@ -2,6 +2,8 @@ import type { Db, Engine } from '../../db/database.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointTable } from '../../db/tables.ts';
 import type { EventOutbox } from '../../lib/event-outbox.ts';
 import { randomId } from '../../lib/ids.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { createWebhookSecretRows, openedSecrets, sealedEndpointRow } from './webhook-secret.repository.ts';
 
 /** A Standard Webhooks message id: the same on every attempt, so receivers can drop repeats. */
 export const newMessageId = () => `msg_${randomId(24)}`;
@@ -9,8 +11,11 @@ export const newMessageId = () => `msg_${randomId(24)}`;
 /** The signed body: `{type, timestamp, data}` (Standard Webhooks' payload structure). */
 export const payloadOf = (type: string, data: unknown, at: number) => JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
 
-/** A claimed delivery with what sending it needs. */
-export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string; previousSecret: string | null; previousSecretUntil: number | null };
+/** A claimed delivery with what sending it needs: the secrets opened, null where one does not open (AUTH_SECRET changed). */
+export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string | null; previousSecret: string | null; previousSecretUntil: number | null };
+
+/** What an endpoint's owner may change directly: its secrets change only through a rotation (sealed). */
+export type EndpointPatch = Partial<Omit<WebhookEndpointTable, 'secret' | 'previousSecret' | 'previousSecretUntil'>>;
 
 /** What one attempt came to. */
 export interface AttemptOutcome {
@@ -34,8 +39,8 @@ export interface AttemptOutcome {
  */
 export type CompanyProfileOrganisation = (trx: Db, profileId: string) => Promise<string | undefined>;
 
-/** SQL of issue 25's webhooks: endpoints, the outbox of deliveries, their attempts. */
-export function createWebhookRepository(db: Db, engine: Engine, organisationOfProfile: CompanyProfileOrganisation = async () => undefined) {
+/** SQL of issue 25's webhooks: endpoints (their secrets sealed by `secrets`), the outbox of deliveries, their attempts. */
+export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretBox, organisationOfProfile: CompanyProfileOrganisation = async () => undefined) {
   /** An owner's own endpoints: not those they made for an organisation. */
   const endpointsOf = (trx: Db, userId: string) =>
     trx.selectFrom('webhookEndpoint').selectAll().where('userId', '=', userId).where('organisationId', 'is', null);
@@ -80,9 +85,11 @@ export function createWebhookRepository(db: Db, engine: Engine, organisationOfPr
 
   return {
     outbox,
+    /** Stores a new endpoint, its secret sealed. */
     async insertEndpoint(row: WebhookEndpointTable): Promise<void> {
-      await db.insertInto('webhookEndpoint').values(row).execute();
+      await db.insertInto('webhookEndpoint').values(sealedEndpointRow(secrets, row)).execute();
     },
+    ...createWebhookSecretRows(db, engine, secrets), // rotateSecretOwn, sealPlainSecrets
     /**
      * Issue 24: an organisation's endpoints belong to it, not to the admin who made them. When
      * that admin's account goes, inside its deletion's transaction `trx`, they pass to `toUserId`
@@ -117,7 +124,7 @@ export function createWebhookRepository(db: Db, engine: Engine, organisationOfPr
       db.selectFrom('webhookEndpoint').selectAll().where('organisationId', '=', organisationId).orderBy('created', 'asc').orderBy('id').execute(),
     /** Any endpoint by its id: the service decides whether the caller may reach it (its owner, or an admin of its organisation). */
     find: (id: string): Promise<WebhookEndpointRow | undefined> => db.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst(),
-    async updateOwn(userId: string, id: string, patch: Partial<WebhookEndpointTable>): Promise<boolean> {
+    async updateOwn(userId: string, id: string, patch: EndpointPatch): Promise<boolean> {
       const result = await db.updateTable('webhookEndpoint').set(patch).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -220,9 +227,7 @@ export function createWebhookRepository(db: Db, engine: Engine, organisationOfPr
         .execute();
       return claimed.flatMap((d) => {
         const endpoint = endpoints.find((e) => e.id === d.endpointId);
-        return endpoint
-          ? [{ ...d, url: endpoint.url, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretUntil: endpoint.previousSecretUntil }]
-          : [];
+        return endpoint ? [{ ...d, url: endpoint.url, ...openedSecrets(secrets, endpoint), previousSecretUntil: endpoint.previousSecretUntil }] : [];
       });
     },
 

@@ -12,7 +12,7 @@ import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { WebhookEndpointRow, WebhookEndpointTable } from '../../db/tables.ts';
-import { newMessageId, payloadOf, type WebhookRepository } from './webhook.repository.ts';
+import { newMessageId, payloadOf, type EndpointPatch, type WebhookRepository } from './webhook.repository.ts';
 import { presentDelivery, presentWebhook } from './webhook.presenter.ts';
 import { urlProblem } from './webhook-sender.ts';
 import { newWebhookSecret } from './webhook-signing.ts';
@@ -108,6 +108,7 @@ export function createWebhookService(deps: {
         created: now,
         updated: now,
       };
+      // Stored sealed (webhook.repository.ts): this answer and a rotation's are the only ways its plain text leaves the server.
       await webhooks.insertEndpoint(row);
       return { webhookId: row.id, secret: row.secret };
     },
@@ -124,7 +125,7 @@ export function createWebhookService(deps: {
       const endpoint = await own(owner, input.webhookId);
       checkEvents(input.events, endpoint.organisationId);
       await limit(WEBHOOK_RATE_RULES.changes, owner);
-      const patch: Partial<WebhookEndpointTable> = { updated: Date.now() };
+      const patch: EndpointPatch = { updated: Date.now() };
       if (input.url !== undefined) patch.url = input.url;
       if (input.events !== undefined) patch.events = input.events.join(' ');
       if (input.description !== undefined) patch.description = input.description;
@@ -141,19 +142,13 @@ export function createWebhookService(deps: {
       return { id: webhookId, deleted: true };
     },
 
-    /** A new secret, answered once; the old one keeps signing beside it for 24 hours. */
+    /** A new secret, answered once; the old one keeps signing beside it for 24 hours (both stored sealed). */
     async rotateSecret(owner: Owner, webhookId: string): Promise<{ webhookId: string; secret: string }> {
       const current = await own(owner, webhookId);
       await limit(WEBHOOK_RATE_RULES.changes, owner);
       const now = Date.now();
       const secret = newWebhookSecret();
-      const updated = await webhooks.updateOwn(current.userId, webhookId, {
-        secret,
-        previousSecret: current.secret,
-        previousSecretUntil: now + ROTATION_OVERLAP_MS,
-        updated: now,
-      });
-      if (!updated) throw webhookNotFound();
+      if (!(await webhooks.rotateSecretOwn(current.userId, webhookId, secret, now + ROTATION_OVERLAP_MS, now))) throw webhookNotFound();
       return { webhookId, secret };
     },
 
