@@ -14,6 +14,7 @@ import type { Storage } from './storage/storage.ts';
 import { createTimeZoneRepository } from './auth/time-zone.repository.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
+import { createAccountExportRepository } from './features/account/account-export.repository.ts';
 import { createCardService } from './features/cards/card.service.ts';
 import { createContactService } from './features/leads/contact.service.ts';
 import { createLeadService } from './features/leads/lead.service.ts';
@@ -283,8 +284,8 @@ export function createServices(deps: {
     scimGroups: createScimGroupService({ scim, syncTemplates }),
     account: createAccountService({
       auth,
-      db,
       accounts: createAccountRepository(db, profiles),
+      exports: createAccountExportRepository(db),
       storage,
       mailer,
       rateLimiter,
