@@ -6,6 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './scripts/import-boundaries.eslint.js';
+import sqlInRepositories from './scripts/sql-in-repositories.eslint.js';
+
+// The project's own rules, one plugin (ESLint takes a plugin name only once).
+const local = { rules: { ...importBoundaries.rules, ...sqlInRepositories.rules } };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**'] },
@@ -36,7 +40,7 @@ export default tseslint.config(
     // feature (the wiring file, app.ts, main.ts, the CLI and the app's shell and entry are no
     // platform folders). docs/architecture.md "Import boundaries".
     files: ['server/**/*.{ts,tsx,js}', 'app/src/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
-    plugins: { local: importBoundaries },
+    plugins: { local },
     rules: {
       'local/import-boundaries': [
         'error',
@@ -51,6 +55,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Issue 21: SQL lives only in repositories (docs/architecture.md, "File names"); here, where
+    // else it belongs. server/db/ is the database platform (connection, migrations, the schema
+    // reader, prepared statements); tests set up and check rows directly.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/*.repository.ts',
+      'server/db/**',
+      '**/*.test.{ts,tsx}',
+      'test/**',
+      // Exception: the benchmark seeds a million cards with raw SQL in its own schema; it is a
+      // measuring tool outside the product, like the tests' set-up.
+      'bench/**',
+    ],
+    plugins: { local },
+    rules: { 'local/sql-in-repositories': 'error' },
   },
   prettier,
 );

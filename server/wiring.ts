@@ -14,6 +14,7 @@ import type { Storage } from './storage/storage.ts';
 import { createTimeZoneRepository } from './auth/time-zone.repository.ts';
 import { createAccountService } from './features/account/account.service.ts';
 import { createAccountRepository } from './features/account/account.repository.ts';
+import { createAccountExportRepository } from './features/account/account-export.repository.ts';
 import { createCardService } from './features/cards/card.service.ts';
 import { createContactService } from './features/leads/contact.service.ts';
 import { createLeadService } from './features/leads/lead.service.ts';
@@ -38,11 +39,8 @@ import { createBackgroundService } from './features/backgrounds/background.servi
 import { createSignatureService } from './features/signatures/signature.service.ts';
 import { createPublicPageService } from './features/public-pages/public-page.service.ts';
 import { createWebhookRepository } from './features/integrations/webhook.repository.ts';
-import { createWebhookService } from './features/integrations/webhook.service.ts';
-import { createWebhookWorker } from './features/integrations/webhook-worker.ts';
 import { createWebhookSecretBox } from './features/integrations/webhook-signing.ts';
-import { createApiTokenRepository } from './features/integrations/api-token.repository.ts';
-import { createApiTokenService } from './features/integrations/api-token.service.ts';
+import { createIntegrationServices } from './features/integrations/integration-services.ts';
 import { createOperatorService } from './features/operator/operator.service.ts';
 import { createVerificationMailSender } from './auth/verification-mail.ts';
 import { createOperatorRepository } from './features/operator/operator.repository.ts';
@@ -215,26 +213,14 @@ export function createServices(deps: {
     leads: leadService,
     /** Started by app.ts, stopped on close. */
     leadRetention: createLeadRetention({ leads, retentionDays: config.leadsRetentionDays, log }),
-    webhooks: createWebhookService({
+    ...createIntegrationServices({
+      db,
       webhooks,
       rateLimiter,
       allowHttp: config.webhooks.allowHttp,
-      // Issue 25 with organisations: their webhooks are their owners' and admins' to manage.
-      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
-    }),
-    apiTokens: createApiTokenService({
-      tokens: createApiTokenRepository(db),
-      rateLimiter,
-      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
-    }),
-    /** Started by app.ts, stopped on close: delivers the outbox in the background. */
-    webhookWorker: createWebhookWorker({
-      webhooks,
-      mailer,
-      publicUrl: config.publicUrl,
       allowPrivate: config.webhooks.allowPrivate,
-      log,
-      organisationAdmins: organisations.admins,
+      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
+      worker: { mailer, publicUrl: config.publicUrl, log, organisationAdmins: organisations.admins },
     }),
     /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */
     operator: createOperatorService({
@@ -284,8 +270,8 @@ export function createServices(deps: {
     scimGroups: createScimGroupService({ scim, syncTemplates }),
     account: createAccountService({
       auth,
-      db,
       accounts: createAccountRepository(db, profiles),
+      exports: createAccountExportRepository(db),
       storage,
       mailer,
       rateLimiter,

@@ -14,6 +14,7 @@ import { cookieValue, SESSION_COOKIE } from './auth-request.ts';
 import { emailChangeNoticePlugin, passkeyGuardPlugin, unconfirmedAccountGuard } from './identity-guards.ts';
 import { isRecentLogin, RECENT_LOGIN_SECONDS } from './recent-login.ts';
 import { createUnprovenAccess, removedAnything } from './unproven-access.ts';
+import { createUnprovenAccessRepository } from './unproven-access.repository.ts';
 import { AuthErrorCode } from '../../shared/error-codes.ts';
 import { readableBackupCodes } from './backup-codes.ts';
 import { afterCompanySignIn, type CompanySignInHook } from './company-sign-in.ts';
@@ -74,7 +75,7 @@ export function createAuth(options: {
   const { config, secret, db, engine, mailer, log, companySignIn } = options;
   // Security notices must not fail the call that caused them; a lost one is logged.
   const notify = (mail: Mail) => mailer.send(mail).catch((err) => log.error({ err }, 'could not send a security notice'));
-  const unproven = createUnprovenAccess(db, engine);
+  const unproven = createUnprovenAccess(createUnprovenAccessRepository(db, engine));
   return betterAuth({
     appName: 'Contact Cards',
     baseURL: config.publicUrl,

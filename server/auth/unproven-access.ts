@@ -1,8 +1,5 @@
-import type { Db, Engine } from '../db/database.ts';
 import type { RemovedAccess } from '../mail/auth-mails.ts';
-
-/** The password's sign-in method: the one a reset sets and a confirmation keeps. */
-const PASSWORD_METHOD = 'credential';
+import type { UnprovenAccessRepository } from './unproven-access.repository.ts';
 
 /**
  * Issue 20, account pre-hijacking: what an account accrued before anyone proved its e-mail
@@ -13,38 +10,27 @@ const PASSWORD_METHOD = 'credential';
  * every session, passkey, second factor and API token, and on an account not yet confirmed also
  * the company sign-ins and its own webhooks, and confirms it: the mailbox is proven. (API tokens
  * are bearer credentials like sessions: one made with a taken session must not outlive the reset.)
- * One transaction, so a failure leaves all of it in place.
+ * One transaction, so a failure leaves all of it in place. The SQL is `unproven-access.repository.ts`'s.
  */
-export function createUnprovenAccess(db: Db, engine: Engine) {
-  const yes = engine === 'postgres' ? true : 1;
-  const no = engine === 'postgres' ? false : 0;
-
+export function createUnprovenAccess(access: UnprovenAccessRepository) {
   async function revoke(userId: string, options: { keepSessionToken?: string; unproven: boolean; confirm: boolean }): Promise<RemovedAccess> {
-    return db.transaction().execute(async (trx) => {
-      let sessions = trx.deleteFrom('session').where('userId', '=', userId);
-      if (options.keepSessionToken) sessions = sessions.where('token', '!=', options.keepSessionToken);
-      const endedSessions = await sessions.executeTakeFirst();
-      const passkeys = await trx.deleteFrom('passkey').where('userId', '=', userId).returning(['name']).execute();
-      const apiTokens = await trx.deleteFrom('apiToken').where('userId', '=', userId).returning(['name']).execute();
-      const user = await trx.selectFrom('user').select('twoFactorEnabled').where('id', '=', userId).executeTakeFirst();
-      const secondFactors = await trx.deleteFrom('twoFactor').where('userId', '=', userId).executeTakeFirst();
-      const twoFactor = Boolean(user?.twoFactorEnabled) || Number(secondFactors.numDeletedRows) > 0;
-      await trx
-        .updateTable('user')
-        .set({ twoFactorEnabled: no, ...(options.confirm ? { emailVerified: yes } : {}) })
-        .where('id', '=', userId)
-        .execute();
-      const methods = options.unproven
-        ? await trx.deleteFrom('account').where('userId', '=', userId).where('providerId', '!=', PASSWORD_METHOD).returning(['providerId']).execute()
-        : [];
+    return access.inTransaction(async (statements) => {
+      const sessions = await statements.endSessions(userId, options.keepSessionToken);
+      const passkeys = await statements.deletePasskeys(userId);
+      const apiTokens = await statements.deleteApiTokens(userId);
+      const twoFactorWasOn = await statements.twoFactorEnabled(userId);
+      const secondFactors = await statements.deleteSecondFactors(userId);
+      const twoFactor = twoFactorWasOn || secondFactors > 0;
+      await statements.switchTwoFactorOff(userId, { confirm: options.confirm });
+      const signInMethods = options.unproven ? await statements.deleteCompanySignIns(userId) : [];
       // The account's own webhooks (its leads sent elsewhere), made before anyone proved the address.
-      const webhooks = options.unproven ? await deleteOwnWebhooks(trx, userId) : [];
+      const webhooks = options.unproven ? await statements.deleteOwnWebhooks(userId) : [];
       return {
-        sessions: Number(endedSessions.numDeletedRows),
+        sessions,
         passkeys: passkeys.map((p, i) => p.name || `#${i + 1}`),
         twoFactor,
         apiTokens: apiTokens.map((a) => a.name),
-        signInMethods: methods.map((m) => m.providerId),
+        signInMethods,
         webhooks,
       };
     });
@@ -55,23 +41,12 @@ export function createUnprovenAccess(db: Db, engine: Engine) {
     confirmed: (userId: string, keepSessionToken: string | undefined) => revoke(userId, { keepSessionToken, unproven: true, confirm: false }),
     /** The password was reset through the mailed link. */
     passwordReset: async (userId: string) => {
-      const user = await db.selectFrom('user').select('emailVerified').where('id', '=', userId).executeTakeFirst();
-      const unconfirmed = !user?.emailVerified;
+      const unconfirmed = !(await access.emailVerified(userId));
       return revoke(userId, { unproven: unconfirmed, confirm: unconfirmed });
     },
   };
 }
 export type UnprovenAccess = ReturnType<typeof createUnprovenAccess>;
-
-/** Deletes the account's own webhooks (not its organisation's) with their deliveries and attempts; answers their URLs. */
-async function deleteOwnWebhooks(trx: Db, userId: string): Promise<string[]> {
-  const own = trx.selectFrom('webhookEndpoint').select('id').where('userId', '=', userId).where('organisationId', 'is', null);
-  const deliveries = trx.selectFrom('webhookDelivery').select('id').where('endpointId', 'in', own);
-  await trx.deleteFrom('webhookAttempt').where('deliveryId', 'in', deliveries).execute();
-  await trx.deleteFrom('webhookDelivery').where('endpointId', 'in', own).execute();
-  const removed = await trx.deleteFrom('webhookEndpoint').where('userId', '=', userId).where('organisationId', 'is', null).returning(['url']).execute();
-  return removed.map((w) => w.url);
-}
 
 /** Anything to tell the owner about. */
 export const removedAnything = (removed: RemovedAccess) =>

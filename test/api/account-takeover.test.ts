@@ -116,6 +116,26 @@ async function plantLegacyAccess(userId: string) {
     .set({ twoFactorEnabled: pg ? true : 1 })
     .where('id', '=', userId)
     .execute();
+  // A company sign-in (an OIDC link to the account), as before unconfirmed accounts were refused one.
+  const linked = new Date().toISOString();
+  await t.app.db
+    .insertInto('account')
+    .values({
+      id: randomUUID(),
+      accountId: `oidc-${randomUUID()}`,
+      providerId: 'oidc',
+      userId,
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
+      scope: null,
+      password: null,
+      createdAt: linked,
+      updatedAt: linked,
+    })
+    .execute();
   const now = Date.now();
   await t.app.db
     .insertInto('webhookEndpoint')
@@ -143,6 +163,10 @@ async function plantLegacyAccess(userId: string) {
 
 const countOf = async (table: 'passkey' | 'twoFactor' | 'session' | 'apiToken' | 'webhookEndpoint', userId: string) =>
   (await t.app.db.selectFrom(table).select('userId').where('userId', '=', userId).execute()).length;
+
+/** The account's sign-in methods by provider ('credential' is the password). */
+const signInMethodsOf = async (userId: string) =>
+  (await t.app.db.selectFrom('account').select('providerId').where('userId', '=', userId).orderBy('providerId').execute()).map((m) => m.providerId);
 
 describe('an account whose address is not confirmed', () => {
   it('can add no passkey, no second factor and no other address (403 email-not-verified)', async () => {
@@ -204,6 +228,9 @@ describe('the victim takes the address back by a password reset', () => {
     expect(notice?.text).toMatch(/Removed API tokens: attacker sync/);
     expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
     expect(notice?.text).toMatch(/Removed webhooks: https:\/\/attacker\.example\.com\/leads/);
+    // The attacker's company sign-in ends; the password the victim just set stays.
+    expect(await signInMethodsOf(attacker.userId)).toEqual(['credential']);
+    expect(notice?.text).toMatch(/Removed ways to sign in: oidc/);
   });
 
   it('a reset of a confirmed account also removes every passkey, second factor and API token made before it', async () => {
@@ -216,8 +243,9 @@ describe('the victim takes the address back by a password reset', () => {
     expect(await countOf('passkey', user.userId)).toBe(0);
     expect(await countOf('session', user.userId)).toBe(0);
     expect((await ownerCall(planted.apiToken)).status).toBe(401);
-    // A confirmed owner's own webhooks are integrations they made, not a way in: they stay.
+    // A confirmed owner's own webhooks and company sign-ins are theirs, not a way in: they stay.
     expect(await countOf('webhookEndpoint', user.userId)).toBe(1);
+    expect(await signInMethodsOf(user.userId)).toEqual(['credential', 'oidc']);
     expect((await mailsTo(user.email)).some((m) => /Security of your account/.test(m.subject))).toBe(true);
   });
 });
@@ -235,6 +263,7 @@ describe('confirming the address by the mailed link', () => {
     expect(await countOf('session', attacker.userId)).toBe(0);
     expect(await countOf('webhookEndpoint', attacker.userId)).toBe(0);
     expect(await countOf('passkey', attacker.userId)).toBe(0);
+    expect(await signInMethodsOf(attacker.userId)).toEqual(['credential']);
     const row = await t.app.db.selectFrom('user').select(['emailVerified', 'twoFactorEnabled']).where('id', '=', attacker.userId).executeTakeFirstOrThrow();
     expect(Boolean(row.emailVerified)).toBe(true);
     expect(Boolean(row.twoFactorEnabled)).toBe(false);

@@ -1,15 +1,14 @@
 import { zipSync, strToU8, type Zippable } from 'fflate';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { listTables, type TableInfo } from '../../db/schema-info.ts';
+import type { TableInfo } from '../../db/schema-info.ts';
+import type { AccountExportRepository } from './account-export.repository.ts';
 import { deviceOf } from './device-name.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 type Row = Record<string, unknown>;
 
-/** What a section reader gets: the database, its tables, and the account's profiles. */
+/** What a section reader gets: the export's repository, the database's tables, and the account's profiles. */
 interface SectionContext {
-  db: Kysely<any>;
+  exports: AccountExportRepository;
   tables: TableInfo[];
   profileIds: string[];
 }
@@ -23,14 +22,14 @@ type ProfileSection = (context: SectionContext) => Promise<Row[]>;
  * profiles. A table that does not exist (yet) answers no rows.
  */
 function rowsOf(name: string | RegExp, orderBy?: string, omit: string[] = []): ProfileSection {
-  return async ({ db, tables, profileIds }) => {
+  return async ({ exports, tables, profileIds }) => {
     const matching = tables.filter((t) => (typeof name === 'string' ? t.name === name : name.test(t.name)) && t.columns.includes('profileId'));
     if (profileIds.length === 0) return [];
     const rows: Row[] = [];
     for (const table of matching) {
-      let query = db.selectFrom(table.name).selectAll().where('profileId', 'in', profileIds);
-      if (orderBy && table.columns.includes(orderBy)) query = query.orderBy(orderBy);
-      for (const row of await query.execute()) rows.push(Object.fromEntries(Object.entries(row as Row).filter(([column]) => !omit.includes(column))));
+      const order = orderBy && table.columns.includes(orderBy) ? orderBy : undefined;
+      for (const row of await exports.profileRows(table.name, profileIds, order))
+        rows.push(Object.fromEntries(Object.entries(row).filter(([column]) => !omit.includes(column))));
     }
     return rows;
   };
@@ -92,24 +91,19 @@ const withoutSecrets = (row: Row): Row => Object.fromEntries(Object.entries(plai
 
 /** Builds the ZIP of GET /download/account-export. */
 export async function buildAccountExport(options: {
-  db: Db;
+  exports: AccountExportRepository;
   storage: Storage;
   userId: string;
   sessions: ReadonlyArray<{ id: string; userAgent?: string | null; ipAddress?: string | null; createdAt: Date; updatedAt: Date; expiresAt: Date }>;
 }): Promise<{ zip: Uint8Array; fileName: string }> {
-  const db = options.db as unknown as Kysely<any>;
-  const tables = await listTables(options.db);
-  const user = await db.selectFrom('user').selectAll().where('id', '=', options.userId).executeTakeFirstOrThrow();
-  const signInMethods = await db.selectFrom('account').select(['providerId', 'createdAt', 'updatedAt']).where('userId', '=', options.userId).execute();
-  const passkeys = await db
-    .selectFrom('passkey')
-    .select(['name', 'createdAt', 'deviceType', 'backedUp'])
-    .where('userId', '=', options.userId)
-    .orderBy('createdAt')
-    .execute();
-  const profiles = await db.selectFrom('profile').selectAll().where('userId', '=', options.userId).orderBy('created').execute();
+  const { exports } = options;
+  const tables = await exports.tables();
+  const user = await exports.user(options.userId);
+  const signInMethods = await exports.signInMethods(options.userId);
+  const passkeys = await exports.passkeys(options.userId);
+  const profiles = await exports.profiles(options.userId);
   const profileIds = profiles.map((p) => String(p.id));
-  const context: SectionContext = { db, tables, profileIds };
+  const context: SectionContext = { exports, tables, profileIds };
 
   const sections = await Promise.all(
     Object.entries(PROFILE_SECTIONS).map(async ([name, read]) => {

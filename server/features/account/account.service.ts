@@ -5,7 +5,6 @@ import { withAuthContext } from '../../auth/auth-context.ts';
 import { authErrorAnswer, authErrorCode, type Auth } from '../../auth/auth.ts';
 import { isRecentLogin } from '../../auth/recent-login.ts';
 import { accountKey, CREDENTIAL_RULES } from '../../auth/credential-limits.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { deviceOf } from './device-name.ts';
 import { accountDeletedMail } from '../../mail/auth-mails.ts';
@@ -16,6 +15,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { accountLanguage } from '../../mail/mail-language.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import { buildAccountExport } from './account-export.ts';
+import type { AccountExportRepository } from './account-export.repository.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { ProfileChange } from '../profiles/index.ts';
 
@@ -77,8 +77,9 @@ const iso = (value: Date | string | number) => new Date(value).toISOString();
 /** Issue 13: the account's sessions, its data export and its deletion. */
 export function createAccountService(deps: {
   auth: Auth;
-  db: Db;
   accounts: AccountRepository;
+  /** The data export's reads (account-export.repository.ts). */
+  exports: AccountExportRepository;
   storage: Storage;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -86,7 +87,7 @@ export function createAccountService(deps: {
   timeZones: TimeZoneRepository;
   deletionHooks: AccountDeletionHooks;
 }) {
-  const { auth, db, accounts, storage, mailer, rateLimiter, log, timeZones, deletionHooks } = deps;
+  const { auth, accounts, exports, storage, mailer, rateLimiter, log, timeZones, deletionHooks } = deps;
   const headersOf = (request: OwnerRequest) => new Headers({ authorization: request.authorization });
 
   async function sessionsWithTokens(request: OwnerRequest) {
@@ -139,7 +140,7 @@ export function createAccountService(deps: {
         'You have downloaded your data several times in the last hour. Please try again later.',
       );
       const sessions = await sessionsWithTokens(request);
-      return buildAccountExport({ db, storage, userId: request.userId, sessions });
+      return buildAccountExport({ exports, storage, userId: request.userId, sessions });
     },
 
     /**
