@@ -12,7 +12,7 @@ import { InventorySection } from './inventory.section.tsx';
 import { BatchesSection } from './batches.section.tsx';
 import { FleetStatsSection } from './fleet-stats.section.tsx';
 import { AuditSection } from './audit.section.tsx';
-import '../../styles/operator.css';
+import './operator.css';
 
 const TABS = ['cards', 'batches', 'stats', 'audit'] as const;
 type Tab = (typeof TABS)[number];

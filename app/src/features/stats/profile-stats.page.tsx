@@ -12,7 +12,7 @@ import { statsApi, statsKeys } from './stats.api.ts';
 import { LoadingBlock, Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { DAY_METRICS, isEmpty, totals } from './stats-summary.ts';
-import '../../styles/stats.css';
+import './stats.css';
 
 // The drawing is only needed once there is something to draw.
 const DayChart = lazy(() => import('./day-chart.tsx').then((m) => ({ default: m.DayChart })));
