@@ -61,7 +61,7 @@ export default function ConsolePage() {
             id={`console-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`console-panel-${name}`}
-            className="console-tab"
+            className="pill-option console-tab"
             onClick={() => setTab(name)}
           >
             {t(`tabs.${name}`)}

@@ -70,13 +70,7 @@ export default function ProfileStatsPage() {
 
       <div className="stats-range" role="group" aria-label={t('range_label')}>
         {STATS_RANGES.map((n) => (
-          <button
-            key={n}
-            type="button"
-            className="stats-range-option"
-            aria-pressed={n === days}
-            onClick={() => setParams({ days: String(n) }, { replace: true })}
-          >
+          <button key={n} type="button" className="pill-option" aria-pressed={n === days} onClick={() => setParams({ days: String(n) }, { replace: true })}>
             {t('range_days', { count: n })}
           </button>
         ))}
