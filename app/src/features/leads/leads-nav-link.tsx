@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PeopleIcon } from '../../components/icons.tsx';
 import { useNewLeadCount } from './lead-count.query.ts';
-import '../../styles/leads.css';
+import './leads.css';
 
 /** Issue 12: the navigation bar's link to the contacts screen, with a badge counting the leads not yet followed up. */
 export function LeadsNavLink() {

@@ -11,7 +11,7 @@ import { useConfirm } from '../../components/use-confirm.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { LeadDetailsDialog } from './lead-details.dialog.tsx';
 import { dateFormatter, leadTitle } from './lead-format.ts';
-import '../../styles/leads.css';
+import './leads.css';
 import { TrashIcon } from '../../components/icons.tsx';
 
 /** Issue 12, "Contacts": every lead of the owner's profiles, newest first, with search, filters, status, deletion and exports. */

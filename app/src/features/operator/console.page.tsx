@@ -12,7 +12,7 @@ import { InventorySection } from './inventory.section.tsx';
 import { BatchesSection } from './batches.section.tsx';
 import { FleetStatsSection } from './fleet-stats.section.tsx';
 import { AuditSection } from './audit.section.tsx';
-import '../../styles/operator.css';
+import './operator.css';
 
 const TABS = ['cards', 'batches', 'stats', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -61,7 +61,7 @@ export default function ConsolePage() {
             id={`console-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`console-panel-${name}`}
-            className="console-tab"
+            className="pill-option console-tab"
             onClick={() => setTab(name)}
           >
             {t(`tabs.${name}`)}

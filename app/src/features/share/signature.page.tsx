@@ -9,7 +9,7 @@ import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { copySignature, signatureApi, signatureKeys } from './signature.api.ts';
-import '../../styles/signature.css';
+import './signature.css';
 
 /** The mail clients the instructions cover, in the order most owners use them. */
 const CLIENTS = ['gmail', 'outlook_web', 'outlook_desktop', 'apple_mail'] as const;

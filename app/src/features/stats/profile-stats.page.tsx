@@ -12,7 +12,7 @@ import { statsApi, statsKeys } from './stats.api.ts';
 import { LoadingBlock, Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { DAY_METRICS, isEmpty, totals } from './stats-summary.ts';
-import '../../styles/stats.css';
+import './stats.css';
 
 // The drawing is only needed once there is something to draw.
 const DayChart = lazy(() => import('./day-chart.tsx').then((m) => ({ default: m.DayChart })));
@@ -70,13 +70,7 @@ export default function ProfileStatsPage() {
 
       <div className="stats-range" role="group" aria-label={t('range_label')}>
         {STATS_RANGES.map((n) => (
-          <button
-            key={n}
-            type="button"
-            className="stats-range-option"
-            aria-pressed={n === days}
-            onClick={() => setParams({ days: String(n) }, { replace: true })}
-          >
+          <button key={n} type="button" className="pill-option" aria-pressed={n === days} onClick={() => setParams({ days: String(n) }, { replace: true })}>
             {t('range_days', { count: n })}
           </button>
         ))}

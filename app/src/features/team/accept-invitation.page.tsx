@@ -9,7 +9,7 @@ import { toast } from '../../components/toast.ts';
 import { profileKeys } from '../profiles/index.ts';
 import { teamApi, teamKeys } from './team.api.ts';
 import '../../styles/security.css';
-import '../../styles/team.css';
+import './team.css';
 
 type State = { kind: 'working' } | { kind: 'done'; name: string; organisationId: string } | { kind: 'failed'; message: string };
 

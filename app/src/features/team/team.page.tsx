@@ -18,7 +18,7 @@ import { ScimSection } from './scim.section.tsx';
 import { DomainsSection } from './domains.section.tsx';
 import { BrandSection } from './brand.section.tsx';
 import '../../styles/security.css';
-import '../../styles/team.css';
+import './team.css';
 
 /** Issue 24: the Team area. Admins run members, invitations and see templates and the audit log; members see their organisation and its locks. */
 export default function TeamPage() {
