@@ -140,9 +140,10 @@ export function createServices(deps: {
   const brandChange = createBrandChange({ brands, profiles });
   const organisationService = createOrganisationService({ organisations, offboard, brandChange });
   const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
+  const pageBrands = brandService.forProfiles;
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
-  const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles });
-  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache, brands: brandService.forProfiles });
+  const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles, brands: pageBrands });
+  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache, brands: pageBrands });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
@@ -194,9 +195,9 @@ export function createServices(deps: {
     /** Started by app.ts, stopped on close: PATCHes saved Google passes after profile changes (issue 26). */
     googleWalletUpdates,
     /** Video-call backgrounds of an owner's profiles (issue 26). */
-    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: brandService.forProfiles }),
+    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: pageBrands }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
-    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: brandService.forProfiles }),
+    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: pageBrands }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,

@@ -34,8 +34,12 @@ export const badInput = (field: string, message: string) => new AppError(400, Er
 export const notFound = (code: ErrorCodeValue, message: string) => new AppError(404, code, message);
 export const conflict = (code: ErrorCodeValue, message: string) => new AppError(409, code, message);
 
-/** The one "profile not found" (SPEC 8 cmc/profile-not-found): unknown, deleted, another owner's, or not public. */
-export const profileNotFound = () => notFound(ErrorCode.profileNotFound, 'Profile not found.');
+/**
+ * The one "profile not found" (SPEC 8 cmc/profile-not-found): unknown, deleted, another owner's, or
+ * not public. `field`: the request field that named it, for calls that answer it (D4).
+ */
+export const profileNotFound = (field?: string) =>
+  new AppError(404, ErrorCode.profileNotFound, field ? `${field}: no such profile of yours.` : 'Profile not found.', field);
 
 /**
  * Issue 26: a colour refused for its contrast, 400 `cmc/low-contrast` naming the field, with the

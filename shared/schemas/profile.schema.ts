@@ -207,3 +207,22 @@ export const lockedFieldsSchema = z.object({
   lockedLinkIds: z.array(z.string()),
 });
 export type LockedFields = z.infer<typeof lockedFieldsSchema>;
+
+/** Query of GET /find/own/profile/brand (issue 24 with 26). */
+export const profileBrandQuerySchema = z.object({ profileId: idSchema });
+
+/**
+ * Answer of GET /find/own/profile/brand: the organisation's brand that the profile's public page
+ * shows (shared/public-page/theme.css.ts `PageBrand`), null for a profile no template made. The
+ * owner app's preview draws the page with it, as visitors see it.
+ */
+export const profileBrandSchema = z.object({
+  brand: z
+    .object({
+      colour: z.string().describe("The light pages' accent ('' keeps the member's own)"),
+      colourDark: z.string().describe("The dark pages' accent ('' derives it from `colour`)"),
+      logoPath: z.string().nullable().describe("The organisation's logo, shown instead of the member's"),
+    })
+    .nullable(),
+});
+export type ProfileBrand = z.infer<typeof profileBrandSchema>;

@@ -9,7 +9,8 @@ import { useE2eSession } from './support/session.ts';
 
 // Issue 26: the editor's Look section checks a colour while it is typed, offers the nearest
 // passing one, and saves the look with the profile; the public page shows it. Issue 24: the
-// Team area's Brand section does the same for the brand colours and uploads the logo.
+// Team area's Brand section does the same for the brand colours and uploads the logo, which the
+// owner app's preview of a company profile shows as its public page does.
 const session = useE2eSession(startAppServer);
 
 const desktop = (page: Page) => page.setViewportSize({ width: 1280, height: 900 });
@@ -59,7 +60,7 @@ describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
     });
   });
 
-  it("sets the organisation's brand colours and logo in the Team area, with the contrast checked while typing", async () => {
+  it("sets the organisation's brand colours and logo in the Team area, with the contrast checked while typing; a company profile's preview shows them", async () => {
     const { t, base } = session.server;
     const admin = await t.signUp();
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
@@ -89,6 +90,25 @@ describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
       await desktop(page);
       await sectionShot(page, 'section[aria-labelledby=brand-title]', `app-brand-desktop-${lng}`);
       await maybeScreenshot(page, `app-team-desktop-${lng}`, { fullPage: true });
+
+      // The admin's own company profile: its preview shows the brand's colour and logo over the
+      // profile's own accent, as its public page does, and the editor's Look section says so.
+      const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: {}, locked: [] }, admin)).body.templateId;
+      const company = (await t.post('/profile/create', { templateId, firstName: 'Mia', companyName: 'Acme GmbH', accentColour: '#6d28d9' }, admin)).body;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(`${base}/profile/${company.id}/preview`);
+      const logo = page.locator('.pp img.p-logo');
+      await logo.waitFor();
+      expect(await logo.getAttribute('src')).toBe(own.logoPath);
+      const accent = await page.locator('.pp').evaluate((el) => getComputedStyle(el).getPropertyValue('--acc').trim());
+      expect(accent).toBe(own.brandColour);
+      expect(await (await page.request.get(`${base}/p/${company.id}`)).text()).toContain(`--acc:${accent}`);
+      await expectAccessible(page, 'preview of a company profile in its brand');
+      await maybeScreenshot(page, `app-preview-brand-360-${lng}`, { fullPage: true });
+      await page.goto(`${base}/profile/${company.id}`);
+      await page.getByText(text(lng, 'edit_profile', 'groups.appearance'), { exact: true }).click();
+      await page.getByText(text(lng, 'edit_profile', 'brand_overrides.both')).waitFor();
+      await sectionShot(page, 'details.group[open]:has(input[name=theme])', `app-look-brand-360-${lng}`);
     });
   });
 });

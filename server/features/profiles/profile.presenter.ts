@@ -4,6 +4,7 @@ import { vcardDownloadPath } from '../../../shared/vcard-download.ts';
 import type { LinkRow } from '../../db/tables.ts';
 import type { ProfileWithUse } from './profile.repository.ts';
 import { presentLink } from './link.presenter.ts';
+import type { PageBrand } from '../../../shared/public-page/theme.css.ts';
 
 /** URL path of a stored upload; keys are new on every upload, so the path can be cached forever. */
 export const mediaPath = (key: string | null): string | null => (key ? `/media/${key}` : null);
@@ -59,4 +60,9 @@ export function presentProfile(row: ProfileWithUse, links: LinkRow[]): Profile {
     createdIso: iso(row.created),
     updatedIso: iso(row.updated),
   };
+}
+
+/** Issue 24 with 26: a company profile's brand as its page uses it; the logo's storage key stays on the server. */
+export function presentPageBrand(brand: PageBrand): PageBrand {
+  return { colour: brand.colour, colourDark: brand.colourDark, logoPath: brand.logoPath };
 }

@@ -5,6 +5,8 @@ import { profileIdBodySchema } from '../../../shared/schemas/link.schema.ts';
 import {
   lockedFieldsSchema,
   loginImageSchema,
+  profileBrandQuerySchema,
+  profileBrandSchema,
   profileCreateSchema,
   profileEnvelopeSchema,
   profileSaveSchema,
@@ -59,6 +61,20 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/find/own/profile/locked-fields',
     { ...owner, schema: { ...owner.schema, body: profileIdBodySchema, response: { 200: lockedFieldsSchema, ...errors } } },
     (req) => services.profiles.lockedFields(ownerOf(req), req.body.profileId),
+  );
+  // Issue 24 with 26: the owner app's preview shows a company profile in its organisation's brand, as its page does.
+  app.get(
+    '/find/own/profile/brand',
+    {
+      ...owner,
+      schema: {
+        ...owner.schema,
+        description: "The organisation's brand (colours, logo) that the page of the caller's profile shows; null for a profile no template made.",
+        querystring: profileBrandQuerySchema,
+        response: { 200: profileBrandSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    (req) => services.profiles.ownBrand(ownerOf(req), req.query.profileId),
   );
   app.get(
     '/find/own/profiles/active',

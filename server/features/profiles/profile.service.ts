@@ -14,13 +14,14 @@ import type { NewProfileRow } from '../../db/tables.ts';
 import { AppError, conflict, notFound, profileNotFound, refuseContrast } from '../../http/errors.ts';
 import { themeProblems, type Theme } from '../../../shared/page-theme.ts';
 import { newLinkId, newProfileId, newShortLinkId } from '../../lib/ids.ts';
-import { mediaPath, presentProfile } from './profile.presenter.ts';
+import { mediaPath, presentPageBrand, presentProfile } from './profile.presenter.ts';
 import type { LinkRepository } from './link.repository.ts';
 import type { ProfileChange, ProfilePatch, ProfileRepository, ProfileWithUse } from './profile.repository.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { ViewCounter } from '../stats/index.ts';
 import { assertUnlocked, linksLocked, type ProfileTemplates } from './profile-templates.ts';
+import { noBrands, type ProfileBrands } from './profile-brand.ts';
 
 /** Profiles an account may keep (not deleted), and how fast it may create them (docs/security.md). */
 export const PROFILE_LIMITS = { maxLive: 50 } as const;
@@ -64,8 +65,9 @@ export function createProfileService(deps: {
   jsonCache: ProfileJsonCache;
   rateLimiter: RateLimiter;
   templates?: ProfileTemplates;
+  brands?: ProfileBrands;
 }) {
-  const { profiles, links, views, jsonCache, rateLimiter, templates } = deps;
+  const { profiles, links, views, jsonCache, rateLimiter, templates, brands = noBrands } = deps;
 
   /** A presented profile, its view count including views counted but not yet written (D10). */
   async function present(row: ProfileWithUse): Promise<Profile> {
@@ -246,6 +248,14 @@ export function createProfileService(deps: {
       return { lockedFields: [...fields, 'links'], lockedLinkIds: company.map((row) => row.id) };
     },
 
+    /** GET /find/own/profile/brand: the brand its page shows (issue 24 with 26), for the app's preview; none on a former member's notice page. */
+    async ownBrand(owner: Owner, profileId: string) {
+      const row = await profiles.findOwn(owner.userId, profileId);
+      if (!row) throw profileNotFound('profileId');
+      const brand = row.leftCompany ? null : await brands.brandOf(profileId);
+      return { brand: brand && presentPageBrand(brand) };
+    },
+
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */
     async findOwnJson(owner: Owner, profileId: string): Promise<Buffer> {
       const stamp = await profiles.ownStamp(owner.userId, profileId);
@@ -260,15 +270,8 @@ export function createProfileService(deps: {
     async listOwn(owner: Owner): Promise<Record<string, Profile>> {
       const rows = await profiles.listOwn(owner.userId);
       const allLinks = await links.listByProfiles(rows.map((r) => r.id));
-      const out: Record<string, Profile> = {};
-      for (const row of rows)
-        out[row.id] = withPending(
-          presentProfile(
-            row,
-            allLinks.filter((l) => l.profileId === row.id),
-          ),
-        );
-      return out;
+      const linksOf = (id: string) => allLinks.filter((l) => l.profileId === id);
+      return Object.fromEntries(rows.map((row) => [row.id, withPending(presentProfile(row, linksOf(row.id)))]));
     },
 
     /** SPEC 5: letters and digits (schema), different from the current one, unique. */

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { cardKeys, cardsApi } from './cards.api.ts';
-import { profileKeys, ProfilePreviewView, profilesApi } from '../profiles/index.ts';
+import { profileKeys, ProfilePreviewView, profilesApi, useProfileBrand } from '../profiles/index.ts';
 
 /** `/card/{id}/preview`: the profile the card currently shows, as a visitor who scans it sees it. */
 export default function CardPreviewPage() {
@@ -14,6 +14,7 @@ export default function CardPreviewPage() {
     enabled: profileId !== null,
     retry: false,
   });
-  const loading = card.isPending || (profileId !== null && profile.isPending);
-  return <ProfilePreviewView profile={profile.data ?? null} loading={loading} />;
+  const brand = useProfileBrand(profileId);
+  const loading = card.isPending || (profileId !== null && (profile.isPending || brand.isPending));
+  return <ProfilePreviewView profile={profile.data ?? null} brand={brand.data ?? null} loading={loading} />;
 }

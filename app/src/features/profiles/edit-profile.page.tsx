@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-text.ts';
 import { profileKeys, profilesApi } from './profiles.api.ts';
+import { useProfileBrand } from './profile-brand.query.ts';
 import { profileCreateSchema, type Profile, type ProfileSaveInput, type ProfileTextField } from '../../../../shared/schemas/profile.schema.ts';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { useConfirm } from '../../components/use-confirm.tsx';
@@ -39,6 +40,8 @@ export default function EditProfilePage() {
   });
   // Asked for beside the profile (issue 23: the editor's parts load in parallel).
   const locks = useQuery({ queryKey: profileKeys.lockedFields(id), queryFn: () => profilesApi.lockedFields(id), enabled: !isNew });
+  // The Look section's note on the organisation's brand reads it; nothing waits for it.
+  useProfileBrand(isNew ? null : id);
   const { t: tm } = useTranslation('molecules');
   if (!isNew && profile.isError) {
     return (

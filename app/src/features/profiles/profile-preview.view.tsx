@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileNotFoundPage, ProfilePage, PUBLIC_PAGE_CSS, type ProfileKey, type Translate } from '../../../../shared/public-page/index.ts';
 import type { Profile } from '../../../../shared/schemas/profile.schema.ts';
-import { pageLook, themeCss } from '../../../../shared/public-page/theme.css.ts';
+import { pageLook, themeCss, type PageBrand } from '../../../../shared/public-page/theme.css.ts';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { toAppLanguage } from '../../i18n/namespaces.ts';
@@ -12,6 +12,8 @@ import { toAppLanguage } from '../../i18n/namespaces.ts';
 export interface ProfilePreviewViewProps {
   /** The profile to show; null when there is none (deleted, or a card without profile). */
   profile: Profile | null;
+  /** Issue 24 with 26: the organisation's brand that the profile's public page shows (its colour and logo win), or null. */
+  brand: PageBrand | null;
   loading: boolean;
 }
 
@@ -20,7 +22,7 @@ export interface ProfilePreviewViewProps {
  * the owner's profile, under the app's back-to-overview bar. The back button goes one route up,
  * which for these flat routes is the overview (React Router's `..`).
  */
-export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps) {
+export function ProfilePreviewView({ profile, brand, loading }: ProfilePreviewViewProps) {
   const { t, i18n } = useTranslation('profile');
   const { t: tp } = useTranslation('preview_profile');
   const navigate = useNavigate();
@@ -29,14 +31,15 @@ export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps
   const translate = t as unknown as Translate<ProfileKey>;
 
   if (loading) return <PageSpinner />;
+  // As the server's page (page.renderer.tsx): the brand's colour over the profile's accent, its logo over the profile's.
+  const look = profile ? pageLook(profile, brand) : null;
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     navigate('..');
   };
   return (
     <div className="preview-shell">
-      {/* Issue 26: the profile's own look (a company profile's brand shows on the public page only). */}
-      <style>{PUBLIC_PAGE_CSS + (profile ? themeCss(pageLook(profile), false) : '')}</style>
+      <style>{PUBLIC_PAGE_CSS + (look ? themeCss(look, false) : '')}</style>
       {/* The bar is the app's own landmark: the page component's notice would sit outside every landmark. */}
       <aside className="preview-bar" aria-label={tp('preview_notice')}>
         <p>{tp('preview_notice')}</p>
@@ -44,8 +47,8 @@ export function ProfilePreviewView({ profile, loading }: ProfilePreviewViewProps
           {tp('back_to_overview')}
         </a>
       </aside>
-      {profile ? (
-        <ProfilePage profile={profile} lng={toAppLanguage(i18n.resolvedLanguage ?? i18n.language)} t={translate} />
+      {profile && look ? (
+        <ProfilePage profile={{ ...profile, profileLogoPath: look.logoPath }} lng={toAppLanguage(i18n.resolvedLanguage ?? i18n.language)} t={translate} />
       ) : (
         <div className="pp">
           <ProfileNotFoundPage heading={translate('profile_not_found')} text={translate('profile_not_found_text')} />

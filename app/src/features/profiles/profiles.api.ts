@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   lockedFieldsSchema,
+  profileBrandSchema,
   profileEnvelopeSchema,
   profileSchema,
   type Profile,
@@ -17,6 +18,9 @@ export const profileKeys = {
   list: () => [...profileKeys.all, 'list'] as const,
   detail: (id: string) => [...profileKeys.all, 'detail', id] as const,
   lockedFields: (id: string) => [...profileKeys.all, 'locked-fields', id] as const,
+  /** Issue 24 with 26: every profile's organisation brand, which the Team area's brand changes refresh. */
+  brands: () => [...profileKeys.all, 'brand'] as const,
+  brand: (id: string) => [...profileKeys.brands(), id] as const,
 };
 
 /** SPEC 7 answers a map of profiles; older servers answered a list. Both become a list. */
@@ -38,6 +42,8 @@ export const profilesApi = {
   byId: (profileId: string) => apiRequest('/find/own/profile/by-id', { body: { profileId }, schema: profileAnswerSchema }),
   /** POST /find/own/profile/locked-fields: what the profile's organisation template locks (issue 24). */
   lockedFields: (profileId: string) => apiRequest('/find/own/profile/locked-fields', { body: { profileId }, schema: lockedFieldsSchema }),
+  /** GET /find/own/profile/brand: the organisation's brand the profile's public page shows, null for a profile no template made (issue 24 with 26). */
+  brand: (profileId: string) => apiRequest(`/find/own/profile/brand?${new URLSearchParams({ profileId })}`, { schema: profileBrandSchema }),
   /** POST /profile/create with the edited fields. */
   create: (profile: ProfileCreateInput) => apiRequest('/profile/create', { body: profile, schema: profileAnswerSchema }),
   /** POST /profile/update: the whole profile object goes back (D8 ignores server-managed fields). */

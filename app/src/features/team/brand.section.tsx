@@ -8,6 +8,7 @@ import { toast } from '../../components/toast.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { brandApi } from './brand.api.ts';
 import { teamKeys } from './team.api.ts';
+import { profileKeys } from '../profiles/index.ts';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const MAX_LOGO_BYTES = 5 * 1024 * 1024;
@@ -24,7 +25,8 @@ export function BrandSection({ organisation }: { organisation: Organisation }) {
   const [colour, setColour] = useState(organisation.brandColour);
   const [dark, setDark] = useState(organisation.brandColourDark);
   const file = useRef<HTMLInputElement>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.own() });
+  // The company profiles' preview and editor show the brand too (profiles' useProfileBrand).
+  const refresh = () => Promise.all([teamKeys.own(), profileKeys.brands()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const fail = (error: unknown) => toast.error(errorMessage(error, tm));
 
   const problems = brandProblems({ brandColour: HEX.test(colour) ? colour : '', brandColourDark: HEX.test(dark) ? dark : '' });

@@ -8,6 +8,7 @@ import { useConfirm } from '../../../components/use-confirm.tsx';
 import { settled, useEditorMutation } from '../editor-mutation.ts';
 import { ImagePicker } from '../image-picker.tsx';
 import { profilesApi } from '../profiles.api.ts';
+import { useProfileBrand } from '../profile-brand.query.ts';
 import type { ProfileDraft } from '../use-profile-draft.ts';
 import { SectionGroup } from './section-group.tsx';
 
@@ -23,6 +24,9 @@ export function AppearanceSection({ profile, draft }: { profile: Profile | null;
   const [confirmDialog, confirm] = useConfirm();
   const [imagePath, setImagePath] = useState(profile?.backgroundImagePath ?? null);
   const { look, setLook } = draft;
+  // Issue 24 with 26: on a company profile's pages the organisation's colour and logo win (shared/public-page/theme.css.ts).
+  const brand = useProfileBrand(profile?.id ?? null).data;
+  const overridden = brand?.colour && brand.logoPath ? 'both' : brand?.colour ? 'colour' : brand?.logoPath ? 'logo' : null;
   const checkable = {
     ...look,
     accentColour: HEX.test(look.accentColour) ? look.accentColour : '',
@@ -51,6 +55,7 @@ export function AppearanceSection({ profile, draft }: { profile: Profile | null;
   return (
     <SectionGroup title={t('groups.appearance')}>
       <p className="muted">{t('appearance_intro')}</p>
+      {overridden && <p className="alert alert-info">{t(`brand_overrides.${overridden}`)}</p>}
       <fieldset className="choice-list look-choices">
         <legend>{t('theme')}</legend>
         {THEMES.map((theme) => (
