@@ -7,6 +7,7 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard, storePasskey, upload } from '../support/factories.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { addressPool } from '../support/client-addresses.ts';
+import { idleSession } from '../support/sessions.ts';
 import { createLeadRepository } from '../../server/features/leads/lead.repository.ts';
 import { newLeadId } from '../../server/lib/ids.ts';
 import type { LeadTable } from '../../server/db/tables.ts';
@@ -67,18 +68,17 @@ describe('sessions: GET /account/sessions, POST /account/sessions/revoke and POS
       const sessions = (await t.get('/account/sessions', user)).body.sessions as Array<{ browser: string; lastSeenIso: string }>;
       return sessions.find((s) => s.browser === 'Firefox')!.lastSeenIso;
     };
-    const old = new Date(Date.now() - 60 * 60_000).toISOString();
-    await t.app.db.updateTable('session').set({ updatedAt: old }).where('token', '=', token.split('.')[0]!).execute();
+    const old = await idleSession(t, { token }, 60);
     expect(await lastSeen()).toBe(old);
     expect((await ownerCall(token)).status).toBe(200);
     await expect.poll(lastSeen, { timeout: 10_000 }).not.toBe(old);
     const bumped = await lastSeen();
     expect(Date.now() - new Date(bumped).getTime()).toBeLessThan(60_000);
     // Within the five minutes another call writes nothing.
-    await t.app.db.updateTable('session').set({ updatedAt: old }).where('token', '=', token.split('.')[0]!).execute();
+    const idleAgain = await idleSession(t, { token }, 60);
     expect((await ownerCall(token)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
-    expect(await lastSeen()).toBe(old);
+    expect(await lastSeen()).toBe(idleAgain);
   });
 
   it('signs one other session out; its token is refused at once', async () => {

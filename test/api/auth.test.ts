@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { CREDENTIAL_RULES } from '../../server/auth/credential-limits.ts';
 import { expectD4 } from '../support/factories.ts';
+import { ageSession } from '../support/sessions.ts';
 
 /**
  * Identity through better-auth's own paths under /api/auth (issue 2, item 3): sign-up with a
@@ -276,12 +277,7 @@ describe('POST /api/auth/update-password', () => {
 
   it('answers 403 requires-recent-login when the session is older than 5 minutes', async () => {
     const user = await t.signUp();
-    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
-    await t.app.db
-      .updateTable('session')
-      .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
-      .where('token', '=', user.token)
-      .execute();
+    await ageSession(t, user, 10);
     expectD4(await authPost('/api/auth/update-password', { newPassword: 'changed password 2' }, { token: user.token }), 403, 'requires-recent-login');
     // The old password still works; a fresh sign-in may change it.
     const fresh = await signIn(user.email, user.password);

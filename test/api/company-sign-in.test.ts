@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { expectD4 } from '../support/factories.ts';
-import { freeTcpPort, OIDC_BUTTON_LABEL, startOidcProvider, type OidcTestProvider } from '../support/oidc-test-provider.ts';
-import { companySignIn, sessionOf } from '../support/company-sign-in.ts';
+import { OIDC_BUTTON_LABEL, type OidcTestProvider } from '../support/oidc-test-provider.ts';
+import { companySignIn, createCompanySignInApp, sessionOf } from '../support/company-sign-in.ts';
+import { ageSession } from '../support/sessions.ts';
 
 /**
  * Issue 13.7: company sign-in with better-auth's genericOAuth plugin against a real OpenID
@@ -36,15 +37,9 @@ describe('with company sign-in configured', () => {
   let t: TestApp;
   let provider: OidcTestProvider;
   beforeAll(async () => {
-    const port = await freeTcpPort();
-    const publicUrl = `http://127.0.0.1:${port}`;
-    provider = await startOidcProvider(publicUrl);
-    t = await createTestApp({ PORT: String(port), PUBLIC_URL: publicUrl, ...provider.env });
+    ({ t, provider } = await createCompanySignInApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await provider.close();
-  });
+  afterAll(async () => t.close());
 
   it('tells the owner app the button’s text (GET /app-config.json)', async () => {
     expect((await t.get('/app-config.json')).body.companySignIn).toEqual({ providerId: 'oidc', label: OIDC_BUTTON_LABEL });
@@ -86,11 +81,7 @@ describe('with company sign-in configured', () => {
     const { jar } = await companySignIn(t, provider, email);
     const session = (await sessionOf(t, jar))!;
     const auth = { authorization: `Bearer ${session.session.token}` };
-    await t.app.db
-      .updateTable('session')
-      .set({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() })
-      .where('token', '=', session.session.token)
-      .execute();
+    await ageSession(t, session.session, 10);
     expectD4(await t.call({ method: 'POST', url: '/account/delete', payload: {}, headers: auth }), 403, 'requires-recent-login');
     expect(await t.app.db.selectFrom('user').select('id').where('id', '=', session.user.id).executeTakeFirst()).toBeDefined();
     // Signed in again with the company account: the deletion needs no password.

@@ -40,6 +40,16 @@ async function send(profileId: string, extra: Record<string, unknown> = {}) {
   return res;
 }
 
+/** The page's contact form sent without JavaScript (POST /p/{id}/contact, form-encoded) from a fresh client address; the raw answer. */
+const postForm = (profileId: string, fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/p/${profileId}/contact`,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: client(),
+  });
+
 async function listAll(user: TestUser, query = ''): Promise<{ leads: Lead[]; nextCursor: string | null; newCount: number }> {
   const res = await t.get(`/find/own/leads${query}`, user);
   expect(res.status, res.raw).toBe(200);
@@ -175,14 +185,7 @@ describe('the contact form’s new optional fields', () => {
   it('stores the form fields of the page without JavaScript, blank ones as blank and the hidden source', async () => {
     const p = await createProfile(t, owner);
     const email = visitor();
-    const form = new URLSearchParams({ senderEmail: email, language: 'en', name: 'Zoë Ærø', phone: '', company: 'ACME', message: 'Hi', source: 'qr' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/p/${p.id}/contact`,
-      payload: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      remoteAddress: client(),
-    });
+    const res = await postForm(p.id, { senderEmail: email, language: 'en', name: 'Zoë Ærø', phone: '', company: 'ACME', message: 'Hi', source: 'qr' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/p/${p.id}?lng=en&src=qr#contact-sent`);
     expect((await leadRows(p.id))[0]).toMatchObject({ email, name: 'Zoë Ærø', phone: '', company: 'ACME', message: 'Hi', source: 'qr', language: 'en' });
@@ -190,14 +193,7 @@ describe('the contact form’s new optional fields', () => {
 
   it('sends a too long message without JavaScript back to the form, storing nothing', async () => {
     const p = await createProfile(t, owner);
-    const form = new URLSearchParams({ senderEmail: visitor(), language: 'de', message: 'x'.repeat(501) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/p/${p.id}/contact`,
-      payload: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      remoteAddress: client(),
-    });
+    const res = await postForm(p.id, { senderEmail: visitor(), language: 'de', message: 'x'.repeat(501) });
     expect(res.statusCode).toBe(400);
     // The message was refused, not the address: the address is not marked.
     expect(res.body).not.toContain('class="p-bad"');

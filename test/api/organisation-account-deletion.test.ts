@@ -10,6 +10,7 @@ import { createWebhookSecretBox } from '../../server/features/integrations/webho
 import type { ProfileChange } from '../../server/features/profiles/index.ts';
 import { expectD4, multipartBody, pngImage, quickOwners, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -30,14 +31,6 @@ afterAll(async () => {
   await t.close();
   await receiver.close();
 });
-
-async function join(organisationId: string, owner: TestUser, who: TestUser, role: 'admin' | 'member' = 'member') {
-  expect((await t.post('/organisation/invite', { organisationId, emails: [who.email], role }, owner)).status).toBe(200);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  const accepted = await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who);
-  expect(accepted.status, accepted.raw).toBe(200);
-}
 
 /** An organisation whose owner signed up with a password, with a template. */
 async function organisation() {
@@ -92,7 +85,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
   it('is refused with 409 cmc/last-owner before the password is checked, and deletes nothing', async () => {
     const { organisationId, owner, templateId } = await organisation();
     const [member] = await quickOwners(t, 1);
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, member);
     const { cardId, profileId } = await companyCard(organisationId, owner, owner, templateId);
     const endpoint = await createEndpoint(owner, organisationId, ['member.removed']);
 
@@ -125,8 +118,8 @@ describe('POST /account/delete by the last owner of an organisation with other m
     const { organisationId, owner } = await organisation();
     const second = await t.signUp();
     const [member] = await quickOwners(t, 1);
-    await join(organisationId, owner, second, 'admin');
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, second, 'admin');
+    await joinOrganisation(t, organisationId, owner, member);
     expect((await t.post('/organisation/member/role', { organisationId, userId: second.userId, role: 'owner' }, owner)).status).toBe(200);
     const answers = await Promise.all([owner, second].map((who) => t.post('/account/delete', { password: who.password }, who)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -137,7 +130,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
   it('is refused inside the deletion’s transaction too, where the organisation is locked (the check before the password can be outrun)', async () => {
     const { organisationId, owner } = await organisation();
     const [member] = await quickOwners(t, 1);
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, member);
     const hooks = createOrganisationAccountDeletion({
       rows: createAccountDeletionRepository(t.app.db),
       cards: createCardRepository(t.app.db),
@@ -158,7 +151,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
   it('is allowed after the hand-over: the new owner keeps the organisation, the old one leaves it', async () => {
     const { organisationId, owner } = await organisation();
     const [heir] = await quickOwners(t, 1);
-    await join(organisationId, owner, heir, 'admin');
+    await joinOrganisation(t, organisationId, owner, heir, 'admin');
     expectD4(await t.post('/account/delete', { password: owner.password }, owner), 409, 'cmc/last-owner');
     expect((await t.post('/organisation/member/role', { organisationId, userId: heir.userId, role: 'owner' }, owner)).status).toBe(200);
     const deleted = await t.post('/account/delete', { password: owner.password }, owner);
@@ -170,7 +163,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
   it('lets one of two owners go without a hand-over', async () => {
     const { organisationId, owner } = await organisation();
     const [second] = await quickOwners(t, 1);
-    await join(organisationId, owner, second, 'admin');
+    await joinOrganisation(t, organisationId, owner, second, 'admin');
     expect((await t.post('/organisation/member/role', { organisationId, userId: second.userId, role: 'owner' }, owner)).status).toBe(200);
     expect((await t.post('/account/delete', {}, second)).status).toBe(200);
     expect((await t.get('/find/own/organisation', owner)).body).toMatchObject({ role: 'owner', memberCount: 1 });
@@ -182,7 +175,7 @@ describe('POST /account/delete by the only member of an organisation', () => {
     const { organisationId, owner, templateId } = await organisation();
     const [leaver, stranger] = await quickOwners(t, 2);
     // A former member whose company profile keeps showing on an unassigned card (offboarding).
-    await join(organisationId, owner, leaver);
+    await joinOrganisation(t, organisationId, owner, leaver);
     const former = await companyCard(organisationId, owner, leaver, templateId);
     expect((await t.post('/organisation/member/remove', { organisationId, userId: leaver.userId }, owner)).status).toBe(200);
     const own = await companyCard(organisationId, owner, owner, templateId);
@@ -226,7 +219,7 @@ describe('POST /account/delete by a member of an organisation', () => {
   it('leaves it: member.removed to its webhooks, member.left in the audit log, its card back unassigned', async () => {
     const { organisationId, owner, templateId } = await organisation();
     const member = await t.signUp();
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, member);
     const { cardId, profileId } = await companyCard(organisationId, owner, member, templateId);
     const endpoint = await createEndpoint(owner, organisationId, ['member.removed', 'card.reset', 'profile.updated']);
     const privateCard = await registerCard(t, member);
@@ -268,7 +261,7 @@ describe('POST /account/delete by an admin who made the organisation’s webhook
   it('hands the endpoint to the owner: it stays listed, keeps its secret and hears the admin leave', async () => {
     const { organisationId, owner } = await organisation();
     const admin = await t.signUp();
-    await join(organisationId, owner, admin, 'admin');
+    await joinOrganisation(t, organisationId, owner, admin, 'admin');
     const endpoint = await createEndpoint(admin, organisationId, ['member.removed']);
 
     const deleted = await t.post('/account/delete', { password: admin.password }, admin);

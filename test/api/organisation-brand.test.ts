@@ -3,6 +3,7 @@ import { accentFailure } from '../../shared/page-theme.ts';
 import { STAMP_CACHE_MS } from '../../server/features/profiles/profile-stamps.ts';
 import { createProfile, expectD4, multipartBody, pngImage, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24 with 26: the organisation's brand. Its colours are contrast-checked when saved
@@ -24,10 +25,7 @@ const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
 async function team() {
   const [admin, member, outsider] = await quickOwners(t, 3);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme', brandColour: '#0f766e' }, admin)).body.organisationId as string;
-  await t.post('/organisation/invite', { organisationId, emails: [member!.email] }, admin);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === member!.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+  await joinOrganisation(t, organisationId, admin!, member!);
   const saved = await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme' }, locked: [] }, admin);
   const company = (await t.post('/profile/create', { templateId: saved.body.templateId, firstName: 'Mia', accentColour: '#6d28d9' }, member)).body;
   const own = await createProfile(t, member!, { accentColour: '#6d28d9' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24: which company profile an organisation card shows when its member has several. The
@@ -15,18 +16,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function join(organisationId: string, admin: TestUser, who: TestUser) {
-  await t.post('/organisation/invite', { organisationId, emails: [who.email] }, admin);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who)).status).toBe(200);
-}
-
 /** Mia has two company profiles (sales, then support) and a private one; Ben one company profile; a card of the organisation. */
 async function team() {
   const [admin, mia, ben] = await quickOwners(t, 3);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  for (const who of [mia, ben]) await join(organisationId, admin, who);
+  for (const who of [mia, ben]) await joinOrganisation(t, organisationId, admin, who);
   const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme' }, locked: [] }, admin))
     .body.templateId as string;
   const company = async (who: TestUser, profileName: string) => (await t.post('/profile/create', { templateId, profileName }, who)).body.id as string;
@@ -87,13 +81,13 @@ describe('POST /organisation/card/assign {profileId}', () => {
   it('does not take a company profile that says its owner left, after they were invited back', async () => {
     const { organisationId, admin, cardId } = await team();
     const returner = await t.signUp();
-    await join(organisationId, admin, returner);
+    await joinOrganisation(t, organisationId, admin, returner);
     const templateId = (await t.get(`/find/own/organisation/templates?organisationId=${organisationId}`, admin)).body.templates[0].templateId;
     const before = (await t.post('/profile/create', { templateId, profileName: 'Before' }, returner)).body.id as string;
     await t.post('/organisation/member/remove', { organisationId, userId: returner.userId }, admin);
     const signIn = await t.post('/api/auth/sign-in/email', { email: returner.email, password: returner.password });
     const again = { ...returner, auth: { authorization: `Bearer ${signIn.body.token}` } };
-    await join(organisationId, admin, again);
+    await joinOrganisation(t, organisationId, admin, again);
     const after = (await t.post('/profile/create', { templateId, profileName: 'After' }, again)).body.id as string;
     const left = await assign(admin, { organisationId, cardId, userId: returner.userId, profileId: before });
     expect(expectD4(left, 404, 'cmc/profile-not-found').field).toBe('profileId');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -24,19 +25,11 @@ afterAll(async () => {
 
 const VALUES = { companyName: 'Acme GmbH', companyWebsiteUrl: 'https://acme.example', businessPhoneNumber: '+49 221 1234' };
 
-/** Invites `who` and accepts with the mailed link's token. */
-export async function join(app: TestApp, organisationId: string, inviter: TestUser, who: TestUser) {
-  await app.post('/organisation/invite', { organisationId, emails: [who.email] }, inviter);
-  const mails = (await app.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await app.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who)).status).toBe(200);
-}
-
 /** An admin, two members with a company profile each (made from the template), and a member without one. */
 async function team() {
   const [admin, mia, ben, newbie] = await quickOwners(t, 4);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  for (const who of [mia, ben, newbie]) await join(t, organisationId, admin, who);
+  for (const who of [mia, ben, newbie]) await joinOrganisation(t, organisationId, admin, who);
   const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: VALUES, locked: ['companyName'] }, admin)).body
     .templateId as string;
   const company = async (who: TestUser, firstName: string) =>

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperatorRepository } from '../../server/features/operator/index.ts';
 import { expectD4, quickOwners, storePasskey } from '../support/factories.ts';
-import { companySignIn, sessionOf } from '../support/company-sign-in.ts';
-import { freeTcpPort, startOidcProvider, type OidcTestProvider } from '../support/oidc-test-provider.ts';
-import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { companySignIn, createCompanySignInApp, sessionOf } from '../support/company-sign-in.ts';
+import type { OidcTestProvider } from '../support/oidc-test-provider.ts';
+import type { TestApp, TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 27: an organisation claims e-mail domains, proves them with a DNS TXT record (a stand-in
@@ -28,32 +29,16 @@ let domainCounter = 0;
 const newDomain = () => `corp${++domainCounter}-${Date.now().toString(36)}.example`;
 
 beforeAll(async () => {
-  const port = await freeTcpPort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startOidcProvider(publicUrl);
-  t = await createTestApp(
-    { PORT: String(port), PUBLIC_URL: publicUrl, WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1', ...provider.env },
-    { resolveTxt },
-  );
+  ({ t, provider } = await createCompanySignInApp({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' }, { resolveTxt }));
 });
-afterAll(async () => {
-  await t.close();
-  await provider.close();
-});
+afterAll(async () => t.close());
 
 /** An organisation with an owner, an admin and a member (joined through the mailed invitation). */
 async function team() {
   const [owner, admin, member] = await quickOwners(t, 3);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, owner)).body.organisationId as string;
-  for (const [who, role] of [
-    [admin, 'admin'],
-    [member, 'member'],
-  ] as const) {
-    expect((await t.post('/organisation/invite', { organisationId, emails: [who.email], role }, owner)).status).toBe(200);
-    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-    const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who)).status).toBe(200);
-  }
+  await joinOrganisation(t, organisationId, owner, admin, 'admin');
+  await joinOrganisation(t, organisationId, owner, member, 'member');
   return { organisationId, owner, admin, member };
 }
 
@@ -258,12 +243,7 @@ describe('company sign-in with an address of a claimed domain', () => {
     // An account in another organisation stays there.
     const elsewhere = await team();
     const otherMember = await t.signUp({ email: `moved-${Date.now()}@${domain}` });
-    expect(
-      (await t.post('/organisation/invite', { organisationId: elsewhere.organisationId, emails: [otherMember.email], role: 'member' }, elsewhere.owner)).status,
-    ).toBe(200);
-    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-    const link = mails.find((m) => m.to === otherMember.email)!.links.find((l) => l.includes('/team/accept'))!;
-    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, otherMember)).status).toBe(200);
+    await joinOrganisation(t, elsewhere.organisationId, elsewhere.owner, otherMember, 'member');
     await companySignIn(t, provider, otherMember.email);
     expect((await t.get('/find/own/organisation', otherMember)).body.organisationId).toBe(elsewhere.organisationId);
   });

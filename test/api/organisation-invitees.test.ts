@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { acceptInvitation } from '../support/organisations.ts';
 
 /**
  * Issue 24: invitations from the admin's CSV with names and job titles. `POST
@@ -21,12 +22,6 @@ async function organisation(): Promise<{ organisationId: string; owner: TestUser
   const [owner] = await quickOwners(t, 1);
   const res = await t.post('/organisation/create', { name: `Team ${++n}` }, owner);
   return { organisationId: res.body.organisationId, owner };
-}
-async function acceptAs(user: TestUser, to: string) {
-  const mails = ((await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>).filter((m) => m.to === to);
-  const token = new URL(mails[0].links.find((l) => l.includes('/team/accept'))!).searchParams.get('token');
-  const res = await t.post('/organisation/invitation/accept', { token }, user);
-  expect(res.status, res.raw).toBe(200);
 }
 
 describe('POST /organisation/invite with invitees', () => {
@@ -72,7 +67,7 @@ describe('POST /organisation/invite with invitees', () => {
     const { organisationId, owner } = await organisation();
     const [member] = await quickOwners(t, 1);
     await t.post('/organisation/invite', { organisationId, emails: [member.email] }, owner);
-    await acceptAs(member, member.email);
+    await acceptInvitation(t, member.email, member);
     const body = { organisationId, invitees: [{ email: address('x'), firstName: 'X' }] };
     expectD4(await t.post('/organisation/invite', body, member), 403, 'cmc/forbidden');
     const other = await organisation();
@@ -92,7 +87,7 @@ describe('POST /organisation/invitation/accept, then POST /profile/create {templ
     // The invitation went to another address than the account's: whoever holds the token gets the details.
     const to = address('mia');
     await t.post('/organisation/invite', { organisationId, invitees: [{ email: to, firstName: 'Mia', lastName: 'Muster', jobTitle: 'Head of Sales' }] }, owner);
-    await acceptAs(invitee, to);
+    await acceptInvitation(t, to, invitee);
     const created = await t.post('/profile/create', { templateId: template.body.templateId, profileName: 'Work' }, invitee);
     expect(created.status, created.raw).toBe(200);
     expect(created.body).toMatchObject({ firstName: 'Mia', lastName: 'Muster', jobTitle: 'Head of Sales', companyName: 'Acme GmbH' });
@@ -108,7 +103,7 @@ describe('POST /organisation/invitation/accept, then POST /profile/create {templ
     const template = await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: {}, locked: [] }, owner);
     const [member] = await quickOwners(t, 1);
     await t.post('/organisation/invite', { organisationId, emails: [member.email] }, owner);
-    await acceptAs(member, member.email);
+    await acceptInvitation(t, member.email, member);
     const created = await t.post('/profile/create', { templateId: template.body.templateId }, member);
     expect(created.body).toMatchObject({ firstName: '', lastName: '', jobTitle: '' });
   });

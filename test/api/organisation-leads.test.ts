@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADS_PAGE_SIZE } from '../../shared/schemas/lead.schema.ts';
 import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24's organisation leads, GET /find/own/organisation/leads and GET
@@ -15,13 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-async function join(organisationId: string, inviter: TestUser, who: TestUser) {
-  await t.post('/organisation/invite', { organisationId, emails: [who.email] }, inviter);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who)).status).toBe(200);
-}
 
 let sequence = 0;
 /** Stores a lead as the contact form does (the form's per-address limit would stop a suite that needs dozens). */
@@ -57,8 +51,8 @@ async function lead(profileId: string, fields: { email?: string; name?: string; 
 async function team() {
   const [admin, mia, ben] = await quickOwners(t, 3);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  await join(organisationId, admin, mia);
-  await join(organisationId, admin, ben);
+  await joinOrganisation(t, organisationId, admin, mia);
+  await joinOrganisation(t, organisationId, admin, ben);
   await t.post('/organisation/member/role', { organisationId, userId: mia.userId, role: 'member' }, admin);
   const templateId = (
     await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickOwners } from '../support/factories.ts';
-import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24: a removed member's company profile says "no longer works here" on its pages, and the
@@ -18,18 +19,11 @@ afterAll(async () => t.close());
 const VALUES = { companyName: 'Acme GmbH', companyWebsiteUrl: 'https://acme.example', businessPhoneNumber: '+49 221 1234', city: 'Köln' };
 const PERSONAL = { jobTitle: 'Head of Sales', mobileNumber: '+49 170 555', businessEmailAddress: 'mia@acme.example', emailAddress: 'mia@home.example' };
 
-async function join(organisationId: string, admin: TestUser, who: TestUser) {
-  await t.post('/organisation/invite', { organisationId, emails: [who.email] }, admin);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who)).status).toBe(200);
-}
-
 /** Mia's company profile with personal details, a link and an organisation card; then, unless told, Mia is removed. */
 async function formerMember({ remove = true } = {}) {
   const [admin, mia] = await quickOwners(t, 2);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  await join(organisationId, admin, mia);
+  await joinOrganisation(t, organisationId, admin, mia);
   const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: VALUES, locked: [] }, admin)).body.templateId;
   const profile = await t.post('/profile/create', { templateId, firstName: 'Mia', lastName: 'Muster', ...PERSONAL }, mia);
   expect(profile.status, profile.raw).toBe(200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAMP_CACHE_MS } from '../../server/features/profiles/profile-stamps.ts';
 import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24's offboarding, POST /organisation/member/remove with `cardsTo` and `leadsTo`: the
@@ -17,18 +18,11 @@ afterAll(async () => t.close());
 
 const VALUES = { companyName: 'Acme GmbH', companyWebsiteUrl: 'https://acme.example', businessPhoneNumber: '+49 221 1234' };
 
-async function join(organisationId: string, inviter: TestUser, who: TestUser) {
-  await t.post('/organisation/invite', { organisationId, emails: [who.email] }, inviter);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who)).status).toBe(200);
-}
-
 /** Mia leaves; Ben stays. Both have a company profile; Mia also a private one; Mia holds an organisation card; leads on both of Mia's profiles. */
 async function team({ leads = true } = {}) {
   const [admin, mia, ben, newbie] = await quickOwners(t, 4);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  for (const who of [mia, ben, newbie]) await join(organisationId, admin, who);
+  for (const who of [mia, ben, newbie]) await joinOrganisation(t, organisationId, admin, who);
   const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: VALUES, locked: [] }, admin)).body
     .templateId as string;
   const company = async (who: TestUser, firstName: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24: a template's link set. A profile made from the template gets its company links
@@ -21,18 +22,11 @@ const LINKS = [
 ];
 type LinkOut = { socialMediaLinkId: string; type: string; link: string; name: string; sort: number };
 
-async function join(admin: TestUser, organisationId: string, member: TestUser) {
-  await t.post('/organisation/invite', { organisationId, emails: [member.email] }, admin);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === member.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
-}
-
 /** An organisation with an admin and a member, and a template with two company links, locked unless told. */
 async function team(locked: string[] = ['companyName', 'links']) {
   const [admin, member] = await quickOwners(t, 2);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  await join(admin, organisationId, member);
+  await joinOrganisation(t, organisationId, admin, member);
   const save = (body: object) =>
     t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, links: LINKS, locked, ...body }, admin);
   const saved = await save({});
@@ -126,7 +120,7 @@ describe('a change of a template’s locked links', () => {
   it('replaces the company links in every member’s profile and page at once, keeping each member’s own links after them', async () => {
     const { organisationId, admin, member, templateId, save } = await team();
     const [second] = await quickOwners(t, 1);
-    await join(admin, organisationId, second);
+    await joinOrganisation(t, organisationId, admin, second);
     const profiles = [(await fromTemplate(member, templateId)).body, (await fromTemplate(second, templateId)).body];
     await t.post('/social-media-link/create', { profileId: profiles[0].id, type: 'github', link: 'mia' }, member);
     expect((await t.get(`/p/${profiles[0].id}?lng=en`)).raw).toContain('acme.example/jobs');
@@ -149,7 +143,7 @@ describe('a change of a template’s locked links', () => {
     expect(await linksOf(member, profile.id)).toHaveLength(2);
     await save({ templateId, locked: ['links'] });
     const leaver = await t.signUp();
-    await join(admin, organisationId, leaver);
+    await joinOrganisation(t, organisationId, admin, leaver);
     const left = (await fromTemplate(leaver, templateId)).body;
     await t.post('/organisation/member/remove', { organisationId, userId: leaver.userId }, admin);
     await save({ templateId, links: [], locked: ['links'] });

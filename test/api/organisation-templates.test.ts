@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAMP_CACHE_MS } from '../../server/features/profiles/profile-stamps.ts';
 import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24: templates with locked fields. A member's profile made from a template carries its
@@ -22,10 +23,7 @@ const VALUES = { companyName: 'Acme GmbH', companyWebsiteUrl: 'https://acme.exam
 async function team() {
   const [admin, member] = await quickOwners(t, 2);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  await t.post('/organisation/invite', { organisationId, emails: [member.email] }, admin);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === member.email)!.links.find((l) => l.includes('/team/accept'))!;
-  expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+  await joinOrganisation(t, organisationId, admin, member);
   const saved = await t.post(
     '/organisation/template/save',
     { organisationId, name: 'Standard', values: VALUES, locked: ['companyName', 'companyWebsiteUrl'] },
@@ -110,10 +108,7 @@ describe('POST /profile/create {templateId} and locked fields', () => {
   it('lifts the locks of a member who has left the organisation: the profile stays theirs', async () => {
     const { organisationId, admin, templateId } = await team();
     const leaver = await t.signUp();
-    await t.post('/organisation/invite', { organisationId, emails: [leaver.email] }, admin);
-    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-    const link = mails.find((m) => m.to === leaver.email)!.links.find((l) => l.includes('/team/accept'))!;
-    await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, leaver);
+    await joinOrganisation(t, organisationId, admin, leaver);
     const profile = (await fromTemplate(leaver, templateId)).body;
     await t.post('/organisation/member/remove', { organisationId, userId: leaver.userId }, admin);
     const signIn = await t.post('/api/auth/sign-in/email', { email: leaver.email, password: leaver.password });
@@ -151,10 +146,7 @@ describe('a template change', () => {
   it('reaches every member’s profile, page and vCard at once, and another instance within the stamp time', async () => {
     const { organisationId, admin, member, templateId } = await team();
     const [second] = await quickOwners(t, 1);
-    await t.post('/organisation/invite', { organisationId, emails: [second.email] }, admin);
-    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-    const link = mails.find((m) => m.to === second.email)!.links.find((l) => l.includes('/team/accept'))!;
-    await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, second);
+    await joinOrganisation(t, organisationId, admin, second);
     const profiles = [(await fromTemplate(member, templateId)).body, (await fromTemplate(second, templateId)).body];
     const other = await t.secondInstance();
     try {

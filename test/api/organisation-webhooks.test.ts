@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createProfile, expectD4, quickOwners, registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
@@ -25,15 +26,7 @@ afterAll(async () => {
 const ALL_EVENTS = ['lead.created', 'lead.updated', 'lead.deleted', 'profile.updated', 'card.registered', 'card.assigned', 'card.reset'];
 const MEMBER_EVENTS = ['member.added', 'member.removed'];
 
-async function join(organisationId: string, admin: TestUser, user: TestUser, role: 'admin' | 'member' = 'member') {
-  expect((await t.post('/organisation/invite', { organisationId, emails: [user.email], role }, admin)).status).toBe(200);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === user.email)!.links.find((l) => l.includes('/team/accept'))!;
-  const accepted = await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, user);
-  expect(accepted.status, accepted.raw).toBe(200);
-}
-
-/** An organisation with an owner and a template; `join` adds people through the mailed link. */
+/** An organisation with an owner and a template; `joinOrganisation` adds people through the mailed link. */
 async function organisation() {
   const [owner] = await quickOwners(t, 1);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, owner)).body.organisationId as string;
@@ -76,7 +69,7 @@ describe('POST /webhook/create {organisationId} and GET /find/own/webhooks?organ
   it('lets owners and admins keep the organisation’s webhooks, apart from their own', async () => {
     const { organisationId, owner } = await organisation();
     const [admin] = await quickOwners(t, 1);
-    await join(organisationId, owner, admin, 'admin');
+    await joinOrganisation(t, organisationId, owner, admin, 'admin');
     const endpoint = await createEndpoint(admin, { organisationId, events: [...MEMBER_EVENTS, 'lead.created'] });
     const own = await createEndpoint(owner, { events: ['lead.created'] });
 
@@ -110,7 +103,7 @@ describe('POST /webhook/create {organisationId} and GET /find/own/webhooks?organ
   it('answers 403 to a member and 404 to another organisation’s admin, on every call', async () => {
     const { organisationId, owner } = await organisation();
     const [member] = await quickOwners(t, 1);
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, member);
     const endpoint = await createEndpoint(owner, { organisationId, events: MEMBER_EVENTS });
     const { deliveryId } = (await t.post('/webhook/test', { webhookId: endpoint.id }, owner)).body;
     const stranger = (await organisation()).owner;
@@ -143,7 +136,7 @@ describe('organisation events', () => {
     const endpoint = await createEndpoint(owner, { organisationId, events: MEMBER_EVENTS });
     const own = await createEndpoint(owner, { events: ALL_EVENTS });
     const [member] = await quickOwners(t, 1);
-    await join(organisationId, owner, member, 'admin');
+    await joinOrganisation(t, organisationId, owner, member, 'admin');
     const added = verified(endpoint.secret, await waitAt(endpoint.path, 'member.added'));
     expect(added.data).toEqual({ organisationId, userId: member.userId, email: member.email, role: 'admin' });
     const removed = await t.post('/organisation/member/remove', { organisationId, userId: member.userId }, owner);
@@ -163,7 +156,7 @@ describe('organisation events', () => {
     const { organisationId, owner, templateId } = await organisation();
     const endpoint = await createEndpoint(owner, { organisationId, events: [...ALL_EVENTS, ...MEMBER_EVENTS] });
     const [member] = await quickOwners(t, 1);
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, member);
     const memberOwn = await createEndpoint(member, { events: ['lead.created'] });
     const company = await t.post('/profile/create', { templateId, firstName: 'Mia', lastName: 'Muster' }, member);
     expect(company.status, company.raw).toBe(200);
@@ -208,8 +201,8 @@ describe('organisation events', () => {
   it('mails every owner and admin when the organisation’s endpoint is disabled (410)', async () => {
     const { organisationId, owner } = await organisation();
     const [admin, member] = await quickOwners(t, 2);
-    await join(organisationId, owner, admin, 'admin');
-    await join(organisationId, owner, member);
+    await joinOrganisation(t, organisationId, owner, admin, 'admin');
+    await joinOrganisation(t, organisationId, owner, member);
     const endpoint = await createEndpoint(admin, { organisationId, events: MEMBER_EVENTS });
     receiver.state.status = 410;
     try {

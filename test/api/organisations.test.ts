@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4, quickOwners } from '../support/factories.ts';
-import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 /**
  * Issue 24: organisations, roles, the member list, role changes, the ownership hand-over and
@@ -19,19 +20,9 @@ async function team(name = 'Acme GmbH') {
   const created = await t.post('/organisation/create', { name, brandColour: '#1D4ED8' }, owner);
   expect(created.status, created.raw).toBe(200);
   const organisationId = created.body.organisationId as string;
-  await join(organisationId, owner, admin, 'admin');
-  await join(organisationId, owner, member, 'member');
+  await joinOrganisation(t, organisationId, owner, admin, 'admin');
+  await joinOrganisation(t, organisationId, owner, member, 'member');
   return { organisationId, owner, admin, member };
-}
-
-/** Invites `who` as `role` and accepts with the mailed link's token. */
-async function join(organisationId: string, inviter: TestUser, who: TestUser, role: 'admin' | 'member') {
-  const invited = await t.post('/organisation/invite', { organisationId, emails: [who.email], role }, inviter);
-  expect(invited.status, invited.raw).toBe(200);
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === who.email)!.links.find((l) => l.includes('/team/accept'))!;
-  const accepted = await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, who);
-  expect(accepted.status, accepted.raw).toBe(200);
 }
 
 describe('POST /organisation/create and GET /find/own/organisation', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAnswer, type TestApp } from '../support/test-app.ts';
 import { expectD4, storePasskey } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
+import { ageSession } from '../support/sessions.ts';
 
 /**
  * Issue 13.6: passkeys through better-auth's passkey plugin and the bridge (bearer tokens,
@@ -50,12 +51,7 @@ describe('adding a passkey', () => {
   it('needs a session (401) and a sign-in of the last five minutes (403 requires-recent-login)', async () => {
     expectD4(await authCall('GET', '/api/auth/passkey/generate-register-options'), 401);
     const user = await t.signUp();
-    const old = new Date(Date.now() - 10 * 60_000);
-    await t.app.db
-      .updateTable('session')
-      .set({ createdAt: t.engine === 'postgres' ? old : old.toISOString() })
-      .where('userId', '=', user.userId)
-      .execute();
+    await ageSession(t, user, 10);
     expectD4(await authCall('GET', '/api/auth/passkey/generate-register-options', { token: user.token }), 403, 'requires-recent-login');
     expectD4(await authCall('POST', '/api/auth/passkey/verify-registration', { token: user.token, body: { response: {} } }), 403, 'requires-recent-login');
   });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4 } from '../support/factories.ts';
-import { companySignIn, sessionOf } from '../support/company-sign-in.ts';
-import { freeTcpPort, startOidcProvider, type OidcTestProvider } from '../support/oidc-test-provider.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { entraUser, mailsTo, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
+import { companySignIn, createCompanySignInApp, sessionOf } from '../support/company-sign-in.ts';
+import type { OidcTestProvider } from '../support/oidc-test-provider.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { mailsTo } from '../support/organisations.ts';
+import { entraUser, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
 
 /**
  * Issue 27 with company sign-in (OIDC) configured: a person the directory provisions gets a
@@ -15,15 +16,9 @@ import { entraUser, mailsTo, PATCH_OP, scim, scimOrganisation } from './scim-sup
 let t: TestApp;
 let provider: OidcTestProvider;
 beforeAll(async () => {
-  const port = await freeTcpPort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startOidcProvider(publicUrl);
-  t = await createTestApp({ PORT: String(port), PUBLIC_URL: publicUrl, ...provider.env });
+  ({ t, provider } = await createCompanySignInApp());
 });
-afterAll(async () => {
-  await t.close();
-  await provider.close();
-});
+afterAll(async () => t.close());
 
 type Mail = { to: string; subject: string; text: string; links: string[] };
 const mailsOf = async (email: string) => ((await t.get('/_dev/mail')).body as Mail[]).filter((m) => m.to === email);

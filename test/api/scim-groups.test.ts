@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { acceptInvitation, ENTERPRISE, entraUser, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
+import { acceptInvitation } from '../support/organisations.ts';
+import { ENTERPRISE, entraUser, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
 
 /**
  * Issue 27: SCIM Groups with members added and removed through PATCH in the shapes Entra ID and

@@ -83,18 +83,3 @@ export function entraUser(userName: string, extra: Record<string, unknown> = {})
     ...extra,
   };
 }
-
-/** The invitation mails the local outbox holds for an address, newest first. */
-export async function mailsTo(t: TestApp, email: string): Promise<Array<{ to: string; subject: string; links: string[] }>> {
-  const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; subject: string; links: string[] }>;
-  return mails.filter((m) => m.to === email && m.links.some((l) => l.includes('/team/accept')));
-}
-
-/** Accepts the newest invitation mailed to `email` as `who`. */
-export async function acceptInvitation(t: TestApp, email: string, who: TestUser) {
-  const mails = await mailsTo(t, email);
-  const link = mails[0]?.links.find((l) => l.includes('/team/accept'));
-  expect(link, `an invitation mail to ${email}`).toBeDefined();
-  const accepted = await t.post('/organisation/invitation/accept', { token: new URL(link!).searchParams.get('token') }, who);
-  expect(accepted.status, accepted.raw).toBe(200);
-}

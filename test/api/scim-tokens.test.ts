@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4 } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { acceptInvitation, expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
+import { acceptInvitation } from '../support/organisations.ts';
+import { expectScimError, PATCH_OP, scim, scimOrganisation } from './scim-support.ts';
 
 /**
  * Issue 27: an organisation's SCIM tokens (made and revoked by its owners and admins, shown

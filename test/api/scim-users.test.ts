@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4 } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { acceptInvitation, ENTERPRISE, entraUser, expectScimError, mailsTo, PATCH_OP, scim, scimOrganisation, USER_SCHEMA } from './scim-support.ts';
+import { acceptInvitation, mailsTo } from '../support/organisations.ts';
+import { ENTERPRISE, entraUser, expectScimError, PATCH_OP, scim, scimOrganisation, USER_SCHEMA } from './scim-support.ts';
 
 /**
  * Issue 27: SCIM Users as Entra ID and Okta provision them (their documented request

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectD4 } from '../support/factories.ts';
+import { ageSession } from '../support/sessions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /**
@@ -13,16 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-/** Moves the opening of this one session `minutes` into the past. */
-async function ageSession(user: TestUser, minutes: number) {
-  const opened = new Date(Date.now() - minutes * 60_000);
-  await t.app.db
-    .updateTable('session')
-    .set({ createdAt: t.engine === 'postgres' ? opened : opened.toISOString() })
-    .where('token', '=', user.token.split('.')[0]!)
-    .execute();
-}
 
 /** The same account signed in again: a new session, opened now. */
 async function signInAgain(user: TestUser): Promise<TestUser> {
@@ -39,7 +30,7 @@ const countScimTokens = async (organisationId: string) =>
 describe('POST /api-token/create needs a sign-in of the last five minutes', () => {
   it('refuses a session older than five minutes with 403 requires-recent-login and creates nothing; a fresh sign-in succeeds', async () => {
     const owner = await t.signUp();
-    await ageSession(owner, 6);
+    await ageSession(t, owner, 6);
     expectD4(await t.post('/api-token/create', { name: 'CRM sync', scopes: ['leads:read'] }, owner), 403, 'requires-recent-login');
     expect(await countApiTokens(owner.userId)).toBe(0);
     // The old session still reads the account: only the token is refused.
@@ -56,7 +47,7 @@ describe('POST /api-token/create needs a sign-in of the last five minutes', () =
 
   it('accepts a session opened four minutes ago', async () => {
     const owner = await t.signUp();
-    await ageSession(owner, 4);
+    await ageSession(t, owner, 4);
     expect((await t.post('/api-token/create', { name: 'CRM sync', scopes: ['leads:read'] }, owner)).status).toBe(200);
   });
 
@@ -78,7 +69,7 @@ describe('POST /organisation/scim-token needs a sign-in of the last five minutes
     const created = await t.post('/organisation/create', { name: 'Acme' }, admin);
     expect(created.status, created.raw).toBe(200);
     const organisationId = created.body.organisationId as string;
-    await ageSession(admin, 6);
+    await ageSession(t, admin, 6);
     expectD4(await t.post('/organisation/scim-token', { organisationId, name: 'Entra ID' }, admin), 403, 'requires-recent-login');
     expect(await countScimTokens(organisationId)).toBe(0);
     expect((await t.get(`/find/own/organisation/scim-tokens?organisationId=${organisationId}`, admin)).status).toBe(200);

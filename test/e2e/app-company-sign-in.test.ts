@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { freeTcpPort, OIDC_BUTTON_LABEL, startOidcProvider, type OidcTestProvider } from '../support/oidc-test-provider.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { createCompanySignInApp } from '../support/company-sign-in.ts';
+import { OIDC_BUTTON_LABEL, type OidcTestProvider } from '../support/oidc-test-provider.ts';
 import { appContext, ensureAppBuilt, expectAccessible, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
+import { ageSession } from '../support/sessions.ts';
 import { entraUser, scim, scimOrganisation } from '../api/scim-support.ts';
 
 // Issue 13.7: company sign-in from the login screen against a real OpenID provider.
@@ -15,17 +17,9 @@ interface Servers {
 
 const session = useE2eSession<Servers>(async () => {
   ensureAppBuilt();
-  const port = await freeTcpPort();
-  const base = `http://127.0.0.1:${port}`;
-  const provider = await startOidcProvider(base);
-  const t = await createTestApp({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: '1', ...provider.env });
-  await t.listen();
   // The suite closes `t`; the provider goes with it.
-  const close = t.close.bind(t);
-  t.close = async () => {
-    await close();
-    await provider.close();
-  };
+  const { t, provider } = await createCompanySignInApp({ TRUST_PROXY: '1' });
+  const base = await t.listen();
   return { t, base, provider };
 });
 
@@ -131,12 +125,7 @@ describe.each<Lng>(['en', 'de'])('company sign-in in %s', (lng) => {
       await page.getByRole('button', { name: text(lng, 'molecules', 'nav.account_menu') }).waitFor();
       // The sign-in is ten minutes old now.
       const user = await t.app.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-      await t.app.db
-        .updateTable('session')
-        .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
-        .where('userId', '=', user.id)
-        .execute();
+      await ageSession(t, { userId: user.id }, 10);
       await page.goto(`${base}/integrations`);
       const tokens = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
       await tokens.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');

@@ -10,14 +10,19 @@ const session = useE2eSession(startAppServer);
 
 const editorHeading = (page: Page, lng: Lng) => page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true });
 
+/** A new owner with one profile of `fields`, signed in on a page in `lng` whose context the session closes after the test. */
+async function ownerWithProfile(lng: Lng, fields: Record<string, unknown>) {
+  const t = session.server.t;
+  const user = await t.signUp();
+  const profile = await createProfile(t, user, fields);
+  const context = await appContext(session.browser, lng, user);
+  session.context = context;
+  return { t, user, profile, page: await context.newPage() };
+}
+
 describe.each<Lng>(['en', 'de'])('the owner app in %s', (lng) => {
   it('a screen whose chunk and calls fail while the server is away says so inside the layout and comes back on "try again"', async () => {
-    const t = session.server.t;
-    const user = await t.signUp();
-    const profile = await createProfile(t, user, { profileName: 'Main', firstName: 'Ada' });
-    const context = await appContext(session.browser, lng, user);
-    session.context = context;
-    const page = await context.newPage();
+    const { profile, page } = await ownerWithProfile(lng, { profileName: 'Main', firstName: 'Ada' });
     await withFailureShot(page, `screen-error-${lng}`, async () => {
       await page.goto(`${session.server.base}/`);
       await page.getByRole('heading', { name: text(lng, 'my_profile', 'profiles') }).waitFor();
@@ -57,12 +62,7 @@ describe.each<Lng>(['en', 'de'])('the owner app in %s', (lng) => {
   }, 90_000);
 
   it('after a deploy, a screen whose chunk is gone reloads the app once by itself', async () => {
-    const t = session.server.t;
-    const user = await t.signUp();
-    const profile = await createProfile(t, user, { profileName: 'Main' });
-    const context = await appContext(session.browser, lng, user);
-    session.context = context;
-    const page = await context.newPage();
+    const { profile, page } = await ownerWithProfile(lng, { profileName: 'Main' });
     await withFailureShot(page, `deploy-reload-${lng}`, async () => {
       await page.goto(`${session.server.base}/`);
       await page.getByRole('heading', { name: text(lng, 'my_profile', 'profiles') }).waitFor();
@@ -86,12 +86,7 @@ describe.each<Lng>(['en', 'de'])('the owner app in %s', (lng) => {
   }, 90_000);
 
   it('leaving the editor with unsaved text asks first; image and link order are said to save at once', async () => {
-    const t = session.server.t;
-    const user = await t.signUp();
-    const profile = await createProfile(t, user, { profileName: 'Main', jobTitle: 'Before' });
-    const context = await appContext(session.browser, lng, user);
-    session.context = context;
-    const page = await context.newPage();
+    const { t, user, profile, page } = await ownerWithProfile(lng, { profileName: 'Main', jobTitle: 'Before' });
     await withFailureShot(page, `leave-guard-${lng}`, async () => {
       await page.goto(`${session.server.base}/profile/${profile.id}`);
       await editorHeading(page, lng).waitFor();
@@ -150,12 +145,7 @@ describe.each<Lng>(['en', 'de'])('the owner app in %s', (lng) => {
   }, 90_000);
 
   it('turns a user name into the network address and explains a direct link', async () => {
-    const t = session.server.t;
-    const user = await t.signUp();
-    const profile = await createProfile(t, user, { profileName: 'Main' });
-    const context = await appContext(session.browser, lng, user);
-    session.context = context;
-    const page = await context.newPage();
+    const { profile, page } = await ownerWithProfile(lng, { profileName: 'Main' });
     await withFailureShot(page, `handles-${lng}`, async () => {
       await page.goto(`${session.server.base}/profile/${profile.id}`);
       await editorHeading(page, lng).waitFor();

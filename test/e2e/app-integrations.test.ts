@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
+import { joinOrganisation } from '../support/organisations.ts';
+import { ageSession } from '../support/sessions.ts';
 
 // Issue 25 with organisations: on the Integrations screen an organisation's admin sees a second
 // webhook section, the organisation's, whose event choice includes member.added and
@@ -14,9 +16,7 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s
     const { t, base } = session.server;
     const [admin, member] = [await t.signUp(), await t.signUp()];
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
-    await t.post('/organisation/invite', { organisationId, emails: [member.email] }, admin);
-    const link = await mailLink(base, member.email, '/team/accept');
-    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+    await joinOrganisation(t, organisationId, admin, member);
 
     const context = await appContext(session.browser, lng, admin);
     session.context = context;
@@ -85,12 +85,7 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
   it('asks the owner to sign in again, and after signing in again creates the token', async () => {
     const { t, base } = session.server;
     const owner = await t.signUp();
-    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-    await t.app.db
-      .updateTable('session')
-      .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
-      .where('token', '=', owner.token)
-      .execute();
+    await ageSession(t, owner, 10);
     const context = await appContext(session.browser, lng, owner);
     session.context = context;
     const page = await context.newPage();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quickOwners } from '../support/factories.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
 
@@ -12,10 +13,7 @@ describe.each<Lng>(['en', 'de'])('the editor of a company profile in %s', (lng) 
     const t = session.server.t;
     const [admin, member] = await quickOwners(t, 2);
     const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-    await t.post('/organisation/invite', { organisationId, emails: [member.email] }, admin);
-    const mails = (await t.get('/_dev/mail')).body as Array<{ to: string; links: string[] }>;
-    const link = mails.find((m) => m.to === member.email)!.links.find((l) => l.includes('/team/accept'))!;
-    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+    await joinOrganisation(t, organisationId, admin, member);
     const values = { companyName: 'Acme GmbH', city: 'Köln' };
     const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values, locked: ['companyName'] }, admin)).body
       .templateId as string;

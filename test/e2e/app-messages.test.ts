@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createLink, createProfile } from '../support/factories.ts';
+import { ageSession } from '../support/sessions.ts';
 import { appContext, expectAccessible, mailLink, oversizedImage, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
 
@@ -186,12 +187,7 @@ describe.each<Lng>(['de', 'en'])('SPEC 8 messages in %s', (lng) => {
       await page.locator('.alert-detail').waitFor();
 
       // The sign-in is older than five minutes: the owner has to log in again first.
-      const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
-      await session.server.t.app.db
-        .updateTable('session')
-        .set({ createdAt: session.server.t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() } as never)
-        .where('token', '=', user.token)
-        .execute();
+      await ageSession(session.server.t, user, 10);
       await fillPasswords(page, lng, 'update_password', 'one new password', 'one new password');
       await save.click();
       await shows(page, text(lng, 'update_password', 'login_first_for_change_info'));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
+import { ageSession } from '../support/sessions.ts';
 
 // Issue 27: the Team area's SCIM tokens on a phone and a desktop. An admin makes a token for
 // their identity provider, copies it from the one time it is shown, sees the base URL, sees the
@@ -76,12 +77,7 @@ describe.each<Lng>(['en', 'de'])('Team area SCIM token with a sign-in older than
     const { t, base } = session.server;
     const admin = await t.signUp();
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
-    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-    await t.app.db
-      .updateTable('session')
-      .set({ createdAt: t.engine === 'postgres' ? tenMinutesAgo : tenMinutesAgo.toISOString() })
-      .where('token', '=', admin.token)
-      .execute();
+    await ageSession(t, admin, 10);
     const countTokens = async () => (await t.app.db.selectFrom('scimToken').select('name').where('organisationId', '=', organisationId).execute()).length;
     const context = await appContext(session.browser, lng, admin);
     session.context = context;

@@ -6,6 +6,7 @@ import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { readZip } from '../support/zip-archive.ts';
 import { quickOwners } from '../support/factories.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 // Issue 13: the Security screen on a phone: devices, data export, account deletion.
 const session = useE2eSession(startAppServer);
@@ -76,9 +77,7 @@ describe.each<Lng>(['en', 'de'])('deleting the account of an organisation’s la
     const owner = await t.signUp();
     const [member] = await quickOwners(t, 1);
     const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, owner)).body.organisationId as string;
-    expect((await t.post('/organisation/invite', { organisationId, emails: [member.email] }, owner)).status).toBe(200);
-    const link = await mailLink(base, member.email, '/team/accept');
-    expect((await t.post('/organisation/invitation/accept', { token: new URL(link).searchParams.get('token') }, member)).status).toBe(200);
+    await joinOrganisation(t, organisationId, owner, member);
     const context = await appContext(session.browser, lng, owner);
     session.context = context;
     const page = await context.newPage();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../support/test-app.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,20 +22,18 @@ async function sectionShot(section: Locator, name: string): Promise<void> {
 const templatesSection = (page: import('playwright-core').Page) => page.locator('section[aria-labelledby="templates-title"]');
 const inviteSection = (page: import('playwright-core').Page) => page.locator('section[aria-labelledby="invite-title"]');
 
-async function teamWithMember(t: TestApp, base: string): Promise<{ admin: TestUser; member: TestUser; organisationId: string }> {
+async function teamWithMember(t: TestApp): Promise<{ admin: TestUser; member: TestUser; organisationId: string }> {
   const admin = await t.signUp();
   const member = await t.signUp();
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
-  await t.post('/organisation/invite', { organisationId, emails: [member.email] }, admin);
-  const token = new URL(await mailLink(base, member.email, '/team/accept')).searchParams.get('token');
-  expect((await t.post('/organisation/invitation/accept', { token }, member)).status).toBe(200);
+  await joinOrganisation(t, organisationId, admin, member);
   return { admin, member, organisationId };
 }
 
 describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
   it('lets an admin create a template with a locked field and link, and a member make a company profile that shows it read-only', async () => {
     const { t, base } = session.server;
-    const { admin, member, organisationId } = await teamWithMember(t, base);
+    const { admin, member, organisationId } = await teamWithMember(t);
     const context = await appContext(session.browser, lng, admin);
     session.context = context;
     const page = await context.newPage();
@@ -102,7 +101,7 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
 
   it('invites people from a pasted CSV with names, listing refused lines first; the invitee’s company profile starts with their name', async () => {
     const { t, base } = session.server;
-    const { admin, organisationId } = await teamWithMember(t, base);
+    const { admin, organisationId } = await teamWithMember(t);
     await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: ['companyName'] }, admin);
     const invitee = await t.signUp();
     const context = await appContext(session.browser, lng, admin);
@@ -176,7 +175,7 @@ describe.each<Lng>(['en', 'de'])('templates in the Team area in %s', (lng) => {
 
   it('lets an admin pick which of a member’s company profiles an organisation card shows', async () => {
     const { t, base } = session.server;
-    const { admin, member, organisationId } = await teamWithMember(t, base);
+    const { admin, member, organisationId } = await teamWithMember(t);
     const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: {}, locked: [] }, admin)).body.templateId;
     const sales = (await t.post('/profile/create', { templateId, profileName: 'Sales' }, member)).body.id as string;
     const support = (await t.post('/profile/create', { templateId, profileName: 'Support' }, member)).body.id as string;

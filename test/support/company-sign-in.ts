@@ -1,12 +1,38 @@
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.ts';
-import type { OidcTestProvider } from './oidc-test-provider.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { freeTcpPort, startOidcProvider, type OidcTestProvider } from './oidc-test-provider.ts';
 
 /**
- * Issue 13.7: a company sign-in through the app (inject) and the local OpenID provider
- * (oidc-test-provider.ts) as a browser does it; used by company-sign-in.test.ts and
- * organisation-domains.test.ts.
+ * Issue 13.7: the test app with company sign-in pointed at the local OpenID provider
+ * (oidc-test-provider.ts), and a company sign-in through both (inject) as a browser does it.
  */
+
+/**
+ * The test app with company sign-in configured against a provider of its own. The provider
+ * needs the app's callback address before the app starts, so the app's port is chosen first.
+ * `env` and `options` go to createTestApp; `t.close()` closes the provider too.
+ */
+export async function createCompanySignInApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<{ t: TestApp; provider: OidcTestProvider }> {
+  const port = await freeTcpPort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider(publicUrl);
+  let t: TestApp;
+  try {
+    t = await createTestApp({ PORT: String(port), PUBLIC_URL: publicUrl, ...env, ...provider.env }, options);
+  } catch (error) {
+    await provider.close();
+    throw error;
+  }
+  const closeApp = t.close.bind(t);
+  t.close = async () => {
+    await closeApp();
+    await provider.close();
+  };
+  return { t, provider };
+}
 
 let addressCounter = 0;
 /** Each sign-in from its own client address, as different people's browsers. */
