@@ -53,12 +53,10 @@ import domainRoutes from './features/organisations/domain.routes.ts';
 import { createServices, type Services } from './wiring.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
-import { createS3Storage } from './storage/s3.storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { createLocalInvalidation } from './lib/invalidation.ts';
 import { makePrivateDir } from './lib/private-files.ts';
-import { connectRedis, type RedisConnection } from './redis/redis.ts';
-import { createRedisInvalidation } from './redis/redis-invalidation.ts';
+import type { RedisConnection } from './redis/redis.ts';
 import { createFallbackRateCounterStore, createRedisRateCounterStore } from './redis/redis-rate-counter.ts';
 import { isServerPath } from '../shared/server-paths.ts';
 
@@ -128,7 +126,8 @@ export async function buildApp(
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   // Uploads: the S3-compatible bucket when configured (every instance reads what any stored), else the local folder.
-  const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
+  // The S3 SDK and ioredis load only when configured: most of a start's module loading otherwise.
+  const s3 = config.s3 ? (await import('./storage/s3.storage.ts')).createS3Storage(config.s3) : undefined;
   const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   // Issue 27: a company sign-in of an address a directory provisioned, or of a verified domain, joins its organisation (services exist by the first request).
   const companySignIn = { signedIn: (userId: string, email: string) => app.services.scimJoin.companySignIn(userId, email) };
@@ -136,9 +135,11 @@ export async function buildApp(
   // Redis is optional and never required to answer: without it (or while it is away) limits are
   // counted in the database and caches live a second. The start waits a moment for it, so the
   // first requests already use it, and goes on without it (logged) when it does not answer.
-  const redis = config.redis ? connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, log: app.log }) : undefined;
+  const redis = config.redis
+    ? (await import('./redis/redis.ts')).connectRedis({ url: config.redis.url, keyPrefix: config.redis.keyPrefix, log: app.log })
+    : undefined;
   if (redis && !(await redis.ready(3000))) app.log.warn('Redis did not answer within 3 s: starting on the database path; it is used once it answers');
-  const invalidation = redis ? createRedisInvalidation(redis, app.log) : createLocalInvalidation();
+  const invalidation = redis ? (await import('./redis/redis-invalidation.ts')).createRedisInvalidation(redis, app.log) : createLocalInvalidation();
 
   app.decorate('config', config);
   app.decorate('db', database.db);

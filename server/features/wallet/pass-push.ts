@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import apn from '@parse/node-apn';
+import type { Provider } from '@parse/node-apn';
 
 /** What APNs needs to tell devices that a pass changed (issue 26). */
 export interface PassPushSettings {
@@ -26,26 +26,36 @@ export interface PassPusher {
  * service which passes changed and fetches them (apple-web-service.service.ts).
  */
 export function createPassPusher(settings: PassPushSettings): PassPusher {
-  const provider = new apn.Provider({
-    token: { key: readFileSync(settings.keyPath), keyId: settings.keyId, teamId: settings.teamId },
-    production: true,
-    address: settings.host,
-    port: settings.port,
-    ...(settings.caPath ? { ca: [readFileSync(settings.caPath)] } : {}),
-  });
+  // The key files are read at start, so a wrong path stops the server at once; node-apn (with
+  // node-forge, half a megabyte) loads with the first push instead of with every start.
+  const key = readFileSync(settings.keyPath);
+  const ca = settings.caPath ? [readFileSync(settings.caPath)] : undefined;
+  let provider: Promise<Provider> | undefined;
+  const connect = () =>
+    (provider ??= import('@parse/node-apn').then(
+      ({ default: apn }) =>
+        new apn.Provider({
+          token: { key, keyId: settings.keyId, teamId: settings.teamId },
+          production: true,
+          address: settings.host,
+          port: settings.port,
+          ...(ca ? { ca } : {}),
+        }),
+    ));
   return {
     async push(pushTokens) {
       if (pushTokens.length === 0) return [];
+      const [{ default: apn }, connected] = await Promise.all([import('@parse/node-apn'), connect()]);
       const note = new apn.Notification();
       note.topic = settings.passTypeId;
       note.pushType = 'background';
       note.priority = 5;
       note.rawPayload = {};
-      const result = await provider.send(note, [...pushTokens]);
+      const result = await connected.send(note, [...pushTokens]);
       return result.failed
         .filter((failure) => String(failure.status) === '410' || failure.response?.reason === 'Unregistered')
         .map((failure) => failure.device);
     },
-    close: () => provider.shutdown(),
+    close: () => void provider?.then((connected) => connected.shutdown()),
   };
 }

@@ -9,11 +9,9 @@ import type { CardAccess } from '../cards/index.ts';
 import type { ProfileAccess } from '../profiles/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { ViewCounter } from '../stats/index.ts';
-import { buildApplePass } from './apple-pass.builder.ts';
 import type { ApplePassTokens } from './apple-pass-token.ts';
 import { passContentHash } from './pass-content.ts';
 import type { WalletPassRepository } from './wallet-pass.repository.ts';
-import { ensureDevWalletCertificates } from './dev-certificate.ts';
 import {
   buildGoogleSaveUrl,
   googleGenericObject,
@@ -64,7 +62,10 @@ export function createWalletService(deps: {
           })
         : config.isProduction
           ? Promise.resolve(null)
-          : ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }));
+          : // The signing libraries (node-forge, passkit-generator) load with the first pass, not with the server.
+            import('./dev-certificate.ts').then((m) =>
+              m.ensureDevWalletCertificates(path.join(config.dataDir, 'wallet-dev'), { passTypeId: apple.passTypeId, teamId: apple.teamId }),
+            ));
   const loadGoogle = () =>
     (googleAccount ??= google.serviceAccountPath ? checkGoogleApis().then(() => readGoogleServiceAccount(google.serviceAccountPath!)) : Promise.resolve(null));
   /** The issuer id names every object; access tokens and owners' names travel to the two APIs (issue 26): never in clear text in production. */
@@ -101,6 +102,7 @@ export function createWalletService(deps: {
     if (!certificates) throw notConfigured('Apple Wallet');
     const { profile } = subject;
     const image = profile.profileImageKey ? await storage.get(profile.profileImageKey).catch(() => null) : null;
+    const { buildApplePass } = await import('./apple-pass.builder.ts');
     return buildApplePass({
       ...subject,
       profileImage: image?.data ?? null,
