@@ -122,7 +122,7 @@ export function PasskeysSection() {
               <li key={passkey.id} className="session-row passkey-row">
                 <div className="session-body">
                   <span className="session-device">{nameOf(passkey)}</span>
-                  <span className="session-meta">{t('passkeys.created', { date: when(passkey.createdAt) })}</span>
+                  <span className="meta-text">{t('passkeys.created', { date: when(passkey.createdAt) })}</span>
                 </div>
                 <div className="passkey-actions">
                   <button

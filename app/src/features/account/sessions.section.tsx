@@ -60,7 +60,7 @@ export function SessionsSection() {
                   {deviceName(session)}
                   {session.current && <span className="badge badge-success">{t('sessions.this_device')}</span>}
                 </span>
-                <span className="session-meta">
+                <span className="meta-text">
                   {t('sessions.last_seen', { date: when(session.lastSeenIso) })}
                   {' · '}
                   {t('sessions.signed_in', { date: when(session.createdIso) })}

@@ -85,7 +85,7 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
                     <span className="badge badge-neutral">{token.organisationId === organisation?.id ? organisation.name : t('tokens.organisation')}</span>
                   )}
                 </span>
-                <span className="session-meta">
+                <span className="meta-text">
                   {token.scopes.join(', ')} · {token.lastUsedAt ? t('tokens.last_used', { date: when(token.lastUsedAt) }) : t('tokens.never_used')}
                 </span>
               </div>

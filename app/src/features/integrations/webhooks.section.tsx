@@ -97,7 +97,7 @@ export function WebhooksSection({ organisation }: { organisation?: { id: string;
                       : t(`webhooks.disabled_${webhook.disabledReason === 'gone' ? 'gone' : webhook.disabledReason === 'failing' ? 'failing' : 'owner'}`)}
                   </span>
                 </span>
-                <span className="session-meta">
+                <span className="meta-text">
                   {webhook.description && `${webhook.description} · `}
                   {webhook.events.join(', ')}
                 </span>

@@ -130,8 +130,8 @@ export default function LeadsPage() {
               <li key={lead.id} className={`lead-row${lead.status === 'new' ? ' lead-new' : ''}`}>
                 <button type="button" className="lead-open" onClick={() => setOpenId(lead.id)} aria-label={t('open_named', { name: leadTitle(lead) })}>
                   <span className="lead-title">{leadTitle(lead)}</span>
-                  <span className="lead-meta">{[lead.name.trim() ? lead.email : '', lead.company].filter(Boolean).join(' · ')}</span>
-                  <span className="lead-meta">
+                  <span className="meta-text">{[lead.name.trim() ? lead.email : '', lead.company].filter(Boolean).join(' · ')}</span>
+                  <span className="meta-text">
                     {formatDate(lead.created)} · {t('via_profile', { profile: lead.profileName })}
                   </span>
                   {lead.message && <span className="lead-message">{lead.message}</span>}

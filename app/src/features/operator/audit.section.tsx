@@ -58,7 +58,7 @@ export function AuditSection() {
                 <strong>{isKnownAction(entry.action) ? t(`audit_action.${entry.action}`) : entry.action}</strong>
                 <span className="console-card-id">{entry.target}</span>
               </span>
-              <span className="lead-meta">
+              <span className="meta-text">
                 {formatDate(entry.at)} · {entry.operator}
               </span>
               <span className="console-audit-reason">{entry.reason}</span>

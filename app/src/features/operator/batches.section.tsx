@@ -105,10 +105,10 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
             <li key={batch.batchId} className="console-batch-row">
               <div className="console-batch-text">
                 <strong>{batch.label}</strong>
-                <span className="lead-meta">
+                <span className="meta-text">
                   {t('batch_meta', { count: batch.count, edition: tc(`editions.${batch.edition}`), date: formatDate(batch.created), by: batch.createdBy })}
                 </span>
-                <span className="lead-meta" role="status">
+                <span className="meta-text" role="status">
                   {t(`bundle_state.${batch.bundle.state}`, { done: batch.bundle.done, total: batch.bundle.total })}
                 </span>
                 {batch.bundle.state === 'building' && <progress max={batch.bundle.total} value={batch.bundle.done} className="console-progress" />}

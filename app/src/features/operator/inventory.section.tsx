@@ -157,8 +157,8 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
               <li key={card.id} className="console-card-row">
                 <button type="button" className="console-card-open" onClick={() => setOpen(card)} aria-label={t('open_card', { id: card.id })}>
                   <span className="console-card-id">{card.id}</span>
-                  <span className="lead-meta">{t('card_meta', { edition: tc(`editions.${card.edition}`), scans: card.scans })}</span>
-                  <span className="lead-meta">
+                  <span className="meta-text">{t('card_meta', { edition: tc(`editions.${card.edition}`), scans: card.scans })}</span>
+                  <span className="meta-text">
                     {card.blocked
                       ? t('blocked_at', { date: formatDate(card.blocked) })
                       : card.registered

@@ -45,7 +45,7 @@ export function AuditSection({ organisationId }: { organisationId: string }) {
                 <span className="team-audit-line">
                   <b>{entry.actorEmail}</b> {actionText(entry.action)} <b>{entry.target}</b>
                 </span>
-                <span className="session-meta">{when(entry.created)}</span>
+                <span className="meta-text">{when(entry.created)}</span>
               </div>
             </li>
           ))}

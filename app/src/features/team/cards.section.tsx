@@ -119,7 +119,7 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
                   <li key={card.cardId} className="session-row team-row">
                     <div className="session-body">
                       <span className="session-device team-email">{card.cardId}</span>
-                      <span className="session-meta">{card.blocked ? t('card_blocked') : card.member ? card.member.email : t('card_unassigned')}</span>
+                      <span className="meta-text">{card.blocked ? t('card_blocked') : card.member ? card.member.email : t('card_unassigned')}</span>
                     </div>
                     <div className="team-actions">
                       <select
@@ -139,7 +139,7 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
                       </select>
                       {choices.length > 1 && (
                         <>
-                          <span className="session-meta" aria-hidden="true">
+                          <span className="meta-text" aria-hidden="true">
                             {t('template_card_shows')}
                           </span>
                           <select

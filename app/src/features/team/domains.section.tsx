@@ -81,9 +81,9 @@ export function DomainsSection({ organisationId }: { organisationId: string }) {
               <div className="session-body">
                 <span className="session-device">{row.domain}</span>
                 {row.verified !== null ? (
-                  <span className="session-meta">{row.verifiedBy === 'operator' ? t('domain_verified_operator') : t('domain_verified_dns')}</span>
+                  <span className="meta-text">{row.verifiedBy === 'operator' ? t('domain_verified_operator') : t('domain_verified_dns')}</span>
                 ) : (
-                  <span className="session-meta">
+                  <span className="meta-text">
                     {t('domain_add_record')} <code className="secret-value">{row.txtName}</code> <code className="secret-value">{row.txtValue}</code>
                   </span>
                 )}

@@ -109,9 +109,9 @@ export function InvitationsSection({ organisationId }: { organisationId: string 
                   <span className={`badge ${inv.status === 'accepted' ? 'badge-success' : ''}`}>{t(`invitation_status.${inv.status}`)}</span>
                 </span>
                 {(inv.firstName || inv.lastName || inv.jobTitle) && (
-                  <span className="session-meta">{[`${inv.firstName} ${inv.lastName}`.trim(), inv.jobTitle].filter(Boolean).join(' · ')}</span>
+                  <span className="meta-text">{[`${inv.firstName} ${inv.lastName}`.trim(), inv.jobTitle].filter(Boolean).join(' · ')}</span>
                 )}
-                <span className="session-meta">{t('invitation_meta', { role: t(`role.${inv.role}`), date: when(inv.created) })}</span>
+                <span className="meta-text">{t('invitation_meta', { role: t(`role.${inv.role}`), date: when(inv.created) })}</span>
               </div>
               {(inv.status === 'pending' || inv.status === 'expired') && (
                 <div className="team-actions">

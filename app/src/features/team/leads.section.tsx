@@ -73,8 +73,8 @@ export function LeadsSection({ organisationId }: { organisationId: string }) {
             <li key={lead.id} className="session-row team-row">
               <div className="session-body">
                 <span className="session-device team-email">{lead.name ? `${lead.name} · ${lead.email}` : lead.email}</span>
-                <span className="session-meta team-email">{t('leads_met_by', { member: lead.memberName || lead.memberEmail, profile: lead.profileName })}</span>
-                <span className="session-meta">
+                <span className="meta-text team-email">{t('leads_met_by', { member: lead.memberName || lead.memberEmail, profile: lead.profileName })}</span>
+                <span className="meta-text">
                   {when(lead.created)} · {tl(`source.${lead.source}`)} · {lead.consentAt === null ? t('leads_no_consent') : t('leads_consent')}
                 </span>
               </div>

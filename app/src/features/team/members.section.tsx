@@ -59,7 +59,7 @@ export function MembersSection({ organisation }: { organisation: Organisation })
             <li key={m.userId} className="session-row team-row">
               <div className="session-body">
                 <span className="session-device team-email">{m.email}</span>
-                <span className="session-meta">{m.name}</span>
+                <span className="meta-text">{m.name}</span>
               </div>
               <div className="team-actions">
                 <select aria-label={t('role_of', { email: m.email })} value={m.role} onChange={(e) => void setRole(m, e.target.value as OrganisationRole)}>

@@ -108,7 +108,7 @@ export function ScimSection({ organisationId }: { organisationId: string }) {
             <li key={token.id} className="session-row team-row">
               <div className="session-body">
                 <span className="session-device">{token.name}</span>
-                <span className="session-meta">
+                <span className="meta-text">
                   {t('scim_made_by', { email: token.createdByEmail, date: when(token.created) })} ·{' '}
                   {token.lastUsedAt ? t('scim_last_used', { date: when(token.lastUsedAt) }) : t('scim_never_used')}
                 </span>

@@ -97,7 +97,7 @@ function TemplateView(props: { template: Template; admin: boolean; busy: boolean
     <div className="team-template">
       <h3 className="team-subtitle">
         {template.name}
-        {admin && <span className="session-meta"> · {t('template_profiles', { count: template.profileCount })}</span>}
+        {admin && <span className="meta-text"> · {t('template_profiles', { count: template.profileCount })}</span>}
       </h3>
       <dl className="team-fields">
         {TEMPLATE_FIELDS.filter((f) => template.values[f] || template.locked.includes(f)).map((f) => (
