@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFullProfile, createLink } from '../support/factories.ts';
+import { freePort } from '../support/server-process.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /*
@@ -96,7 +97,7 @@ describe('Radicale (CardDAV) stores the vCards', () => {
   const auth = { authorization: `Basic ${Buffer.from('owner:x').toString('base64')}` };
 
   beforeAll(async () => {
-    const port = 5300 + Math.floor(Math.random() * 600);
+    const port = freePort();
     base = `http://127.0.0.1:${port}`;
     radicale = spawn(
       PYTHON,

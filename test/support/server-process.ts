@@ -1,10 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 /** The repository's root: where `server/main.ts` runs from. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A loopback port that the OS says is free now. Asked in a child process so that the settings
+ * stay synchronous. A random pick from a fixed range collided once in CI (EADDRINUSE on 4222,
+ * the suite then waited 30 s for a server that had exited).
+ */
+export function freePort(): number {
+  const script = "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
 
 /**
  * The settings of a server process as an operator runs it: the embedded SQLite default in a
@@ -14,7 +24,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export function serverProcessSettings(name: string, extra: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cards-${name}-`));
-  const port = 4100 + Math.floor(Math.random() * 1300);
+  const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -50,7 +60,11 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, base: string, o
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
   for (let i = 0; i < 300; i++) {
+    // A server that exited (a refused setting, a taken port) will not answer: say so at once.
+    if (exited !== undefined) throw new Error(`server exited with code ${exited} before it was ready${printed ? `:\n${printed}` : ''}`);
     const ready = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
