@@ -147,7 +147,9 @@ export function createServices(deps: {
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
-  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views });
+  // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
+  const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
+  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views, companyProfilesOf });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
   const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
@@ -221,6 +223,7 @@ export function createServices(deps: {
       allowHttp: config.webhooks.allowHttp,
       allowPrivate: config.webhooks.allowPrivate,
       organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
+      organisationAudit: organisationService.auditWriter,
       worker: { mailer, publicUrl: config.publicUrl, log, organisationAdmins: organisations.admins },
     }),
     /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */

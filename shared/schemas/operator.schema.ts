@@ -87,7 +87,17 @@ export const fleetStatsSchema = z.object({
 export type FleetStats = z.infer<typeof fleetStatsSchema>;
 
 /** Every action the audit log records (the console names each in de and en; issue 27 added `verify-domain`). */
-export const AUDIT_ACTIONS = ['block', 'unblock', 'reset', 'move', 'view-owner', 'batch-create', 'resend-verification', 'verify-domain'] as const;
+export const AUDIT_ACTIONS = [
+  'block',
+  'unblock',
+  'reset',
+  'move',
+  'view-owner',
+  'batch-create',
+  'resend-verification',
+  'verify-domain',
+  'release-domain',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -29,6 +29,7 @@ const OPERATOR_CALLS: [method: 'GET' | 'POST', url: string, body?: unknown][] = 
   ['POST', '/operator/card/resend-verification', { cardId: 'x', reason: 'why not' }],
   ['POST', '/operator/batch/create', { edition: 'rainbow', count: 1, label: 'x' }],
   ['POST', '/operator/organisation/domain/verify', { organisationId: 'x', domain: 'x.example', reason: 'ticket 1' }],
+  ['POST', '/operator/organisation/domain/release', { organisationId: 'x', domain: 'x.example', reason: 'ticket 1' }],
   ['GET', '/operator/batches'],
   ['GET', '/operator/batch/bundle?batchId=x'],
   ['GET', '/operator/stats'],
@@ -247,6 +248,21 @@ describe('support actions', () => {
     expect((await mailsTo(from.email))[0].subject).toContain('now belongs to another account');
     expect((await mailsTo(to.email))[0].subject).toBe('A card has been added to your account');
     expect(await lastAudit()).toMatchObject({ action: 'move', target: card.cardId, reason: 'Company account change' });
+  });
+
+  it("POST /operator/card/move refuses an organisation's card (409 cmc/organisation-card): it shows only company profiles, its admins assign it (issue 33)", async () => {
+    const [admin, to] = await quickOwners(t, 2);
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId] }, admin)).status).toBe(200);
+    const before = await lastAudit();
+    expectD4(await t.post('/operator/card/move', { cardId, toEmail: to.email, reason: 'Wrong account' }, operator), 409, 'cmc/organisation-card');
+    expect((await t.get('/find/own/cards', to)).body).toEqual([]);
+    expect(await t.app.db.selectFrom('card').select(['userId', 'organisationId']).where('id', '=', cardId).executeTakeFirstOrThrow()).toEqual({
+      userId: null,
+      organisationId,
+    });
+    expect(await lastAudit()).toEqual(before);
   });
 
   it('POST /operator/card/move refuses an unknown account (404 naming toEmail) and a bad address (400)', async () => {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
+import { maybeScreenshot } from './support/browser.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 // Cards in the owner app: the card path from the public card page through sign-up and
 // verification to the automatic registration (SPEC 4), the scan path with Chromium's fake
@@ -119,6 +121,48 @@ describe('my card', () => {
       await dialog.getByRole('button', { name: text(lng, 'my_card', 'reset') }).click();
       await page.getByText(text(lng, 'my_card', 'reset_done')).waitFor();
       await page.getByText(text(lng, 'cards', 'no_cards')).waitFor();
+    });
+    await context.close();
+  });
+});
+
+describe.each<Lng>(['en', 'de'])("an organisation's card on the my card screen in %s", (lng) => {
+  it('offers only the member’s company profiles, switches between them, and has no reset (issue 33)', async () => {
+    const { t, base } = session.server;
+    const [admin, member] = [await t.signUp(), await t.signUp()];
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
+    await joinOrganisation(t, organisationId, admin, member);
+    const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin))
+      .body.templateId as string;
+    const sales = (await t.post('/profile/create', { templateId, profileName: 'Acme Sales' }, member)).body.id as string;
+    const support = (await t.post('/profile/create', { templateId, profileName: 'Acme Support' }, member)).body.id as string;
+    expect((await t.post('/profile/create', { profileName: 'Private Me' }, member)).status).toBe(200);
+    const [cardId] = await t.mintCards('rainbow', 1);
+    await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId] }, admin);
+    expect((await t.post('/organisation/card/assign', { organisationId, cardId, userId: member.userId, profileId: sales }, admin)).status).toBe(200);
+
+    const context = await appContext(session.browser, lng, member);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `my-card-organisation-${lng}`, async () => {
+      await page.goto(`${base}/my-card/${cardId}`);
+      await page.getByText(text(lng, 'my_card', 'organisation_card_intro')).waitFor();
+      const select = page.getByLabel(text(lng, 'my_card', 'profile_label'), { exact: true });
+      await expect.poll(async () => (await select.locator('option').allTextContents()).filter(Boolean)).toEqual([
+        text(lng, 'my_card', 'choose_profile'),
+        'Acme Sales',
+        'Acme Support',
+      ]);
+      expect(await page.getByRole('button', { name: text(lng, 'my_card', 'reset') }).count()).toBe(0);
+      await expectAccessible(page, "an organisation's card");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await maybeScreenshot(page, `my-card-organisation-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `my-card-organisation-${lng}-1280`, { fullPage: true });
+      await select.selectOption(support);
+      await page.getByRole('button', { name: text(lng, 'my_card', 'save') }).click();
+      await page.getByText(text(lng, 'my_card', 'saved')).waitFor();
+      expect((await t.post('/find/own/card/by-id', { cardId }, member)).body.cardProfileId).toBe(support);
     });
     await context.close();
   });

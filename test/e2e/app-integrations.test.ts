@@ -14,9 +14,12 @@ const session = useE2eSession(startAppServer);
 describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s', (lng) => {
   it('lets an admin add a webhook of the organisation with member events and a token reading its leads, and shows a member only their own', async () => {
     const { t, base } = session.server;
-    const [admin, member] = [await t.signUp(), await t.signUp()];
+    const [admin, member, otherAdmin] = [await t.signUp(), await t.signUp(), await t.signUp()];
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
     await joinOrganisation(t, organisationId, admin, member);
+    // Issue 33: another admin's token of the organisation is listed to every owner and admin, with its maker.
+    await joinOrganisation(t, organisationId, admin, otherAdmin, 'admin');
+    expect((await t.post('/api-token/create', { name: 'Other CRM', scopes: ['leads:read'], organisationId }, otherAdmin)).status).toBe(200);
 
     const context = await appContext(session.browser, lng, admin);
     session.context = context;
@@ -54,7 +57,10 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s
       const bearer = { ...admin, token, auth: { authorization: `Bearer ${token}` } };
       expect((await t.get(`/find/own/organisation/leads?organisationId=${organisationId}`, bearer)).status).toBe(200);
       expect((await t.get('/find/own/leads', bearer)).status).toBe(403);
-      await tokens.getByRole('listitem').filter({ hasText: 'Team CRM' }).getByText('Acme GmbH').waitFor();
+      await tokens.getByRole('heading', { name: text(lng, 'integrations', 'tokens.organisation_title', { name: 'Acme GmbH' }) }).waitFor();
+      const made = (email: string) => text(lng, 'integrations', 'tokens.made_by', { email });
+      await tokens.getByRole('listitem').filter({ hasText: 'Team CRM' }).getByText(made(admin.email)).waitFor();
+      await tokens.getByRole('listitem').filter({ hasText: 'Other CRM' }).getByText(made(otherAdmin.email)).waitFor();
       expect((await t.get('/find/own/api-tokens', admin)).body.tokens).toEqual([
         expect.objectContaining({ name: 'Team CRM', scopes: ['leads:read'], organisationId }),
       ]);

@@ -130,6 +130,50 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
   }, 120_000);
 });
 
+describe.each<Lng>(['en', 'de'])('the Domains tab of the console in %s', (lng) => {
+  it('releases the verified claim that holds an e-mail domain, after asking, with a reason in both audit logs (issue 33)', async () => {
+    const { t, base } = session.server;
+    const operator = await passkeyOperator();
+    const owner = await t.signUp();
+    const organisationId = (await t.post('/organisation/create', { name: 'Squatter Ltd' }, owner)).body.organisationId as string;
+    const domain = `acme-${lng}-${Date.now().toString(36)}.example`;
+    expect((await t.post('/organisation/domain/claim', { organisationId, domain }, owner)).status).toBe(200);
+    expect((await t.post('/operator/organisation/domain/verify', { organisationId, domain, reason: 'set up for the test' }, operator)).status).toBe(200);
+
+    const context = await appContext(session.browser, lng, operator);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `console-domains-${lng}`, async () => {
+      await page.goto(`${base}/console`);
+      await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.domains') }).click();
+      await page.getByLabel(text(lng, 'operator', 'domain_label')).fill(domain);
+      await page.getByLabel(text(lng, 'operator', 'reason_label')).fill('Ticket 88: Acme shows the DNS zone is theirs');
+      for (const [width, height, suffix] of [
+        [360, 780, '-360'],
+        [1280, 860, '-1280'],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await expectNoSideways(page, `domains at ${width} px`);
+        await maybeScreenshot(page, `console-domains-${lng}${suffix}`, { fullPage: true });
+      }
+      await expectAccessible(page, 'console domains');
+      await page.getByRole('button', { name: text(lng, 'operator', 'domain_release') }).click();
+      const dialog = page.getByRole('dialog', { name: text(lng, 'operator', 'domain_release') });
+      await dialog.getByText(text(lng, 'operator', 'confirm_release', { domain })).waitFor();
+      await dialog.getByRole('button', { name: text(lng, 'operator', 'domain_release') }).click();
+      await page.getByText(text(lng, 'operator', 'domain_released', { domain })).waitFor();
+      expect((await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, owner)).body.domains).toEqual([]);
+      const audit = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, owner)).body.entries as Array<{ action: string }>;
+      expect(audit[0]).toMatchObject({ action: 'domain.release', target: domain, actorEmail: operator.email });
+      expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({
+        action: 'release-domain',
+        target: `${organisationId} ${domain}`,
+        reason: 'Ticket 88: Acme shows the DNS zone is theirs',
+      });
+    });
+  });
+});
+
 describe('a big batch in the console', () => {
   it('shows the print bundle being built with its progress, then offers the download', async () => {
     const lng: Lng = 'de';

@@ -43,6 +43,9 @@ export default function MyCardPage() {
   }
   const current = card.data;
   const profileId = selected ?? current.cardProfileId ?? '';
+  // Issue 33: an organisation's card shows only the member's company profiles of it, and only its admins take it back.
+  const choices = current.profileChoices;
+  const offered = choices === null ? profiles.data : profiles.data?.filter((p) => choices.includes(p.id));
   const edition = tc(`editions.${current.typeName}`);
 
   const save = async () => {
@@ -125,14 +128,14 @@ export default function MyCardPage() {
         <h2 id="assign-title" className="card-title">
           {t('profile_heading')}
         </h2>
-        <p className="muted">{t('profile_intro')}</p>
+        <p className="muted">{current.organisationCard ? t('organisation_card_intro') : t('profile_intro')}</p>
         <ProfileSelect
           id="card-profile"
           label={t('profile_label')}
           emptyLabel={t('choose_profile')}
           value={profileId}
           onChange={setSelected}
-          profiles={profiles.data}
+          profiles={offered}
           disabled={profiles.isPending}
         />
         <div className="button-row">
@@ -144,6 +147,7 @@ export default function MyCardPage() {
           </Link>
         </div>
       </section>
+      {!current.organisationCard && (
       <section className="content-card stack danger-zone" aria-labelledby="reset-title">
         <h2 id="reset-title" className="card-title">
           {t('reset_heading')}
@@ -158,6 +162,7 @@ export default function MyCardPage() {
           </button>
         </div>
       </section>
+      )}
       {confirmDialog}
     </div>
   );

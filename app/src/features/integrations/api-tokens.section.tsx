@@ -14,13 +14,21 @@ import { SecretOnce } from './secret-once.tsx';
 /**
  * Issue 25: the owner's API tokens: create one with scopes (shown once), see last use, revoke.
  * With `organisation` (its owners and admins, issue 24) a token may also be the organisation's,
- * reading its leads only (`leads:read`).
+ * reading its leads only (`leads:read`); issue 33: the organisation's tokens are listed apart,
+ * every admin's with its maker, and any of its owners and admins may revoke them.
  */
 export function ApiTokensSection({ organisation }: { organisation?: { id: string; name: string } }) {
   const { t, i18n } = useTranslation('integrations');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
   const tokens = useQuery({ queryKey: integrationKeys.tokens, queryFn: integrationsApi.tokens });
+  const orgTokens = useQuery({
+    queryKey: integrationKeys.organisationTokens(organisation?.id ?? ''),
+    queryFn: () => integrationsApi.organisationTokens(organisation!.id),
+    enabled: Boolean(organisation),
+  });
+  // The organisation's tokens are listed below, with their makers; here the caller's others.
+  const own = tokens.data?.filter((token) => !organisation || token.organisationId !== organisation.id);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['leads:read']);
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +41,7 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
   const chosen = scopes.filter((s) => offered.includes(s));
   const [confirmDialog, confirm] = useConfirm();
   const when = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  // Both lists (the query keys of the organisation's start with the owner's).
   const reload = () => queryClient.invalidateQueries({ queryKey: integrationKeys.tokens });
 
   const create = async (event: FormEvent) => {
@@ -52,7 +61,7 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
     if (!(await confirm({ title: t('tokens.revoke_title'), message: t('tokens.revoke_message', { name: token.name }), confirmLabel: t('tokens.revoke') })))
       return;
     try {
-      await integrationsApi.revokeToken(token.id);
+      await integrationsApi.revokeToken(token.id, token.organisationId ?? undefined);
       toast.success(t('tokens.revoked'));
     } catch (failure) {
       toast.error(errorMessage(failure, tm));
@@ -72,29 +81,20 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
         <LoadingBlock />
       ) : tokens.isError ? (
         <FormAlert>{errorMessage(tokens.error, tm)}</FormAlert>
-      ) : tokens.data.length === 0 ? (
-        <p className="integration-empty">{t('tokens.none')}</p>
       ) : (
-        <ul className="session-list">
-          {tokens.data.map((token) => (
-            <li key={token.id} className="session-row">
-              <div className="session-body">
-                <span className="session-device">
-                  {token.name}
-                  {token.organisationId && (
-                    <span className="badge badge-neutral">{token.organisationId === organisation?.id ? organisation.name : t('tokens.organisation')}</span>
-                  )}
-                </span>
-                <span className="meta-text">
-                  {token.scopes.join(', ')} · {token.lastUsedAt ? t('tokens.last_used', { date: when(token.lastUsedAt) }) : t('tokens.never_used')}
-                </span>
-              </div>
-              <button type="button" className="btn btn-danger btn-small" onClick={() => revoke(token)}>
-                {t('tokens.revoke')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <TokenList tokens={own ?? []} empty={t('tokens.none')} when={when} onRevoke={revoke} />
+      )}
+      {organisation && (
+        <>
+          <h3 className="integration-subtitle">{t('tokens.organisation_title', { name: organisation.name })}</h3>
+          {orgTokens.isPending ? (
+            <LoadingBlock />
+          ) : orgTokens.isError ? (
+            <FormAlert>{errorMessage(orgTokens.error, tm)}</FormAlert>
+          ) : (
+            <TokenList tokens={orgTokens.data} empty={t('tokens.organisation_none')} when={when} onRevoke={revoke} withMaker />
+          )}
+        </>
       )}
       <form className="security-form integration-form" onSubmit={create}>
         <h3 className="integration-subtitle">{t('tokens.add')}</h3>
@@ -131,5 +131,32 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
       </form>
       {confirmDialog}
     </section>
+  );
+}
+
+/** A list of tokens with their scopes, last use and (an organisation's) maker, each revocable. */
+function TokenList(props: { tokens: ApiToken[]; empty: string; when: (ms: number) => string; onRevoke: (token: ApiToken) => void; withMaker?: boolean }) {
+  const { t } = useTranslation('integrations');
+  if (props.tokens.length === 0) return <p className="integration-empty">{props.empty}</p>;
+  return (
+    <ul className="session-list">
+      {props.tokens.map((token) => (
+        <li key={token.id} className="session-row">
+          <div className="session-body">
+            <span className="session-device">
+              {token.name}
+              {token.organisationId && !props.withMaker && <span className="badge badge-neutral">{t('tokens.organisation')}</span>}
+            </span>
+            <span className="meta-text">
+              {token.scopes.join(', ')} · {token.lastUsedAt ? t('tokens.last_used', { date: props.when(token.lastUsedAt) }) : t('tokens.never_used')}
+              {props.withMaker && ` · ${t('tokens.made_by', { email: token.createdByEmail })}`}
+            </span>
+          </div>
+          <button type="button" className="btn btn-danger btn-small" onClick={() => props.onRevoke(token)}>
+            {t('tokens.revoke')}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
