@@ -87,10 +87,18 @@ describe('POST /organisation/domain/claim', () => {
     const [a, b] = [await team(), await team()];
     const domain = newDomain();
     const claims = [await claim(a.organisationId, domain, a.owner), await claim(b.organisationId, domain, b.owner)];
-    txt.set(claims[0].txtName, claims.map((c) => [c.txtValue]));
+    txt.set(
+      claims[0].txtName,
+      claims.map((c) => [c.txtValue]),
+    );
     const answers = await Promise.all([a, b].map((o) => t.post('/organisation/domain/verify', { organisationId: o.organisationId, domain }, o.owner)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    const verified = await t.app.db.selectFrom('organisationDomain').select('organisationId').where('domain', '=', domain).where('verified', 'is not', null).execute();
+    const verified = await t.app.db
+      .selectFrom('organisationDomain')
+      .select('organisationId')
+      .where('domain', '=', domain)
+      .where('verified', 'is not', null)
+      .execute();
     expect(verified).toHaveLength(1);
   });
 
@@ -289,7 +297,10 @@ describe('POST /operator/organisation/domain/release', () => {
     // Without organisationId (the console asks only for the domain): the verified claim that holds it.
     const byDomain = await t.post('/operator/organisation/domain/release', { domain, reason: 'ticket 78' }, operator);
     expect(byDomain.body).toEqual({ domain, removed: true });
-    expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({ action: 'release-domain', target: `${company.organisationId} ${domain}` });
+    expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({
+      action: 'release-domain',
+      target: `${company.organisationId} ${domain}`,
+    });
     expectD4(await t.post('/operator/organisation/domain/release', { domain, reason: 'ticket 79' }, operator), 404, 'cmc/domain-not-found');
   });
 });

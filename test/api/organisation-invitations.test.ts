@@ -71,7 +71,9 @@ describe('POST /organisation/invite', () => {
       const to = address(`bait-${language}`);
       expect((await invite(owner, { organisationId, emails: [to] }, language)).status).toBe(200);
       const [mail] = await mailsTo(to);
-      expect(mail.subject).toBe(language === 'de' ? 'Einladung in ein Team für Ihre digitale Visitenkarte' : 'Invitation to join a team for your digital business card');
+      expect(mail.subject).toBe(
+        language === 'de' ? 'Einladung in ein Team für Ihre digitale Visitenkarte' : 'Invitation to join a team for your digital business card',
+      );
       expect(mail.subject).not.toMatch(/alert|evil|locked/i);
       expect(mail.text).toContain(language === 'de' ? `„${bait} Reply now“` : `“${bait} Reply now”`);
       expect(mail.text).toContain(owner.email);

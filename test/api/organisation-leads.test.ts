@@ -275,7 +275,8 @@ describe('POST /api-token/create {organisationId} (an organisation token reads i
   it("lists the organisation's tokens to all its owners and admins with their maker; any of them revokes one; both audited (issue 33)", async () => {
     const { organisationId, admin, ben } = await team();
     await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'admin' }, admin);
-    const make = (user: TestUser, name: string, body: object = { organisationId }) => t.post('/api-token/create', { name, scopes: ['leads:read'], ...body }, user);
+    const make = (user: TestUser, name: string, body: object = { organisationId }) =>
+      t.post('/api-token/create', { name, scopes: ['leads:read'], ...body }, user);
     const bens = (await make(ben, 'Ben CRM')).body as { tokenId: string; token: string };
     const owners = (await make(admin, 'Owner CRM')).body as { tokenId: string; token: string };
     const personal = (await make(ben, 'Ben private', {})).body as { tokenId: string };
@@ -283,7 +284,9 @@ describe('POST /api-token/create {organisationId} (an organisation token reads i
     for (const who of [admin, ben]) {
       const listed = await t.get(`/find/own/api-tokens?organisationId=${organisationId}`, who);
       expect(listed.status, listed.raw).toBe(200);
-      expect(listed.body.tokens.map((x: { name: string; createdByEmail: string; organisationId: string }) => [x.name, x.createdByEmail, x.organisationId])).toEqual([
+      expect(
+        listed.body.tokens.map((x: { name: string; createdByEmail: string; organisationId: string }) => [x.name, x.createdByEmail, x.organisationId]),
+      ).toEqual([
         ['Ben CRM', ben.email, organisationId],
         ['Owner CRM', admin.email, organisationId],
       ]);
@@ -304,12 +307,14 @@ describe('POST /api-token/create {organisationId} (an organisation token reads i
     await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'member' }, admin);
     expect((await t.post('/api-token/revoke', { tokenId: again.tokenId }, ben)).status).toBe(200);
 
-    const audit = ((await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries as Array<{
-      actorEmail: string;
-      action: string;
-      target: string;
-      detail: string;
-    }>)
+    const audit = (
+      (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries as Array<{
+        actorEmail: string;
+        action: string;
+        target: string;
+        detail: string;
+      }>
+    )
       .filter((e) => e.action.startsWith('api-token.'))
       .reverse()
       .map((e) => [e.actorEmail, e.action, e.target, e.detail]);

@@ -263,12 +263,18 @@ describe('Okta: the documented group operations', () => {
 
     // Update a specific Group name: a value object that repeats the group's id.
     const name = `Test SCIMv20 ${n}`;
-    const renamed = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { id, displayName: name } }] });
+    const renamed = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', value: { id, displayName: name } }],
+    });
     expect(renamed.status, renamed.raw).toBe(200);
     expect(renamed.body.displayName).toBe(name);
 
     // Update specific Group membership: remove by filter and add with a display, in one request.
-    await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: second }] }] });
+    await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: second }] }],
+    });
     const changed = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
       schemas: [PATCH_OP],
       Operations: [
@@ -282,7 +288,16 @@ describe('Okta: the documented group operations', () => {
     // A full push of the membership with replace.
     const replaced = await scim(t, org.token, 'PATCH', `/scim/v2/Groups/${id}`, {
       schemas: [PATCH_OP],
-      Operations: [{ op: 'replace', path: 'members', value: [{ value: first, display: 'a' }, { value: second, display: 'b' }] }],
+      Operations: [
+        {
+          op: 'replace',
+          path: 'members',
+          value: [
+            { value: first, display: 'a' },
+            { value: second, display: 'b' },
+          ],
+        },
+      ],
     });
     expect(replaced.status, replaced.raw).toBe(200);
     expect(replaced.body.members.map((m: { value: string }) => m.value).sort()).toEqual([first, second].sort());
@@ -325,7 +340,11 @@ describe('attributes and excludedAttributes on Users and Groups (RFC 7644 §3.4.
     const org = await scimOrganisation(t);
     const id = (await scim(t, org.token, 'POST', '/scim/v2/Users', { schemas: [USER_SCHEMA], userName: `keep.${Date.now()}@example.com` })).body.id as string;
     const before = (await scim(t, org.token, 'GET', `/scim/v2/Users/${id}`)).body;
-    expectScimError(await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'active' }] }), 400, 'mutability');
+    expectScimError(
+      await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'active' }] }),
+      400,
+      'mutability',
+    );
     expect((await scim(t, org.token, 'GET', `/scim/v2/Users/${id}`)).body).toEqual(before);
     expectScimError(await scim(t, org.token, 'POST', '/scim/v2/Users', undefined, SCIM_JSON), 400);
     expectScimError(await scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, undefined, { 'content-type': 'application/json' }), 400);

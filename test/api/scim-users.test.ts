@@ -165,7 +165,8 @@ describe('Entra ID: GET /scim/v2/Users?filter, POST /scim/v2/Users, GET /scim/v2
     const person = await t.signUp({ email: userName });
     await acceptInvitation(t, userName, person);
     expect((await t.post('/organisation/member/remove', { organisationId: org.organisationId, userId: person.userId }, org.admin)).status).toBe(200);
-    const active = (value: string) => scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] });
+    const active = (value: string) =>
+      scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] });
 
     expect((await active('False')).body.active).toBe(false);
     expect((await active('True')).body.active).toBe(true);
@@ -182,7 +183,8 @@ describe('Entra ID: GET /scim/v2/Users?filter, POST /scim/v2/Users, GET /scim/v2
     const id = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(userName))).body.id as string;
     const person = await t.signUp({ email: userName });
     await acceptInvitation(t, userName, person);
-    const active = (value: string) => scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] });
+    const active = (value: string) =>
+      scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] });
     await active('False');
     const offboarded = async () => (await t.app.db.selectFrom('scimUser').select('offboardedAt').where('id', '=', id).executeTakeFirstOrThrow()).offboardedAt;
     expect(await offboarded()).not.toBeNull();

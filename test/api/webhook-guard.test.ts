@@ -63,8 +63,17 @@ describe('the address guard, checked when connecting', () => {
         error: expect.stringMatching(/metadata/),
       });
       // Issue 33: every metadata address and all of link-local, in any form.
-      for (const url of ['http://100.100.100.200/latest/meta-data', 'http://169.254.10.10/', 'http://[::a9fe:a9fe]/', 'http://[fd00:ec2::254]/', 'http://[fe80::1]/'])
-        expect(await firstAttempt(open, user, url), url).toMatchObject({ responseStatus: null, error: expect.stringMatching(/^refused: .*(metadata|link-local)/) });
+      for (const url of [
+        'http://100.100.100.200/latest/meta-data',
+        'http://169.254.10.10/',
+        'http://[::a9fe:a9fe]/',
+        'http://[fd00:ec2::254]/',
+        'http://[fe80::1]/',
+      ])
+        expect(await firstAttempt(open, user, url), url).toMatchObject({
+          responseStatus: null,
+          error: expect.stringMatching(/^refused: .*(metadata|link-local)/),
+        });
     } finally {
       await open.close();
     }

@@ -132,8 +132,9 @@ describe.each<Lng>(['en', 'de'])("an organisation's card on the my card screen i
     const [admin, member] = [await t.signUp(), await t.signUp()];
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
     await joinOrganisation(t, organisationId, admin, member);
-    const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin))
-      .body.templateId as string;
+    const templateId = (
+      await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin)
+    ).body.templateId as string;
     const sales = (await t.post('/profile/create', { templateId, profileName: 'Acme Sales' }, member)).body.id as string;
     const support = (await t.post('/profile/create', { templateId, profileName: 'Acme Support' }, member)).body.id as string;
     expect((await t.post('/profile/create', { profileName: 'Private Me' }, member)).status).toBe(200);
@@ -148,11 +149,9 @@ describe.each<Lng>(['en', 'de'])("an organisation's card on the my card screen i
       await page.goto(`${base}/my-card/${cardId}`);
       await page.getByText(text(lng, 'my_card', 'organisation_card_intro')).waitFor();
       const select = page.getByLabel(text(lng, 'my_card', 'profile_label'), { exact: true });
-      await expect.poll(async () => (await select.locator('option').allTextContents()).filter(Boolean)).toEqual([
-        text(lng, 'my_card', 'choose_profile'),
-        'Acme Sales',
-        'Acme Support',
-      ]);
+      await expect
+        .poll(async () => (await select.locator('option').allTextContents()).filter(Boolean))
+        .toEqual([text(lng, 'my_card', 'choose_profile'), 'Acme Sales', 'Acme Support']);
       expect(await page.getByRole('button', { name: text(lng, 'my_card', 'reset') }).count()).toBe(0);
       await expectAccessible(page, "an organisation's card");
       await page.setViewportSize({ width: 360, height: 800 });

@@ -83,7 +83,12 @@ export function embeddedIpv4(address: string): string[] {
   if (b[0] === 0x20 && b[1] === 0x02) found.push(dottedOf(b, 2));
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) {
     found.push(dottedOf(b, 4));
-    found.push(b.slice(12, 16).map((x) => x ^ 0xff).join('.'));
+    found.push(
+      b
+        .slice(12, 16)
+        .map((x) => x ^ 0xff)
+        .join('.'),
+    );
   }
   if ((b[8] === 0 || b[8] === 2) && b[9] === 0 && b[10] === 0x5e && b[11] === 0xfe) found.push(dottedOf(b, 12));
   return found;

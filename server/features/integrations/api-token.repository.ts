@@ -9,7 +9,8 @@ type AlsoInside = (trx: Db) => Promise<void>;
 
 /** SQL of issue 25's API tokens; every query takes the owner's id, or the organisation's, so another's token is not found. */
 export function createApiTokenRepository(db: Db) {
-  const withMaker = () => db.selectFrom('apiToken').innerJoin('user', 'user.id', 'apiToken.userId').selectAll('apiToken').select('user.email as createdByEmail');
+  const withMaker = () =>
+    db.selectFrom('apiToken').innerJoin('user', 'user.id', 'apiToken.userId').selectAll('apiToken').select('user.email as createdByEmail');
   return {
     async insert(row: ApiTokenTable, alsoInside?: AlsoInside): Promise<void> {
       await db.transaction().execute(async (trx) => {

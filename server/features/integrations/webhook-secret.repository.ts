@@ -53,14 +53,7 @@ export function createWebhookSecretRows(db: Db, engine: Engine, box: SecretBox) 
      * rotations at once keep the secret each other's answer named. False when it is not `userId`'s.
      * `alsoInside` runs in the same transaction (issue 33: an organisation's audit entry).
      */
-    async rotateSecretOwn(
-      userId: string,
-      id: string,
-      secret: string,
-      previousUntil: number,
-      now: number,
-      alsoInside?: AlsoInside,
-    ): Promise<boolean> {
+    async rotateSecretOwn(userId: string, id: string, secret: string, previousUntil: number, now: number, alsoInside?: AlsoInside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         let query = trx.selectFrom('webhookEndpoint').select('secret').where('id', '=', id).where('userId', '=', userId);
         if (engine === 'postgres') query = query.forUpdate();

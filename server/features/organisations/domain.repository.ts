@@ -33,7 +33,12 @@ export function createDomainRepository(db: Db, organisations: OrganisationReposi
     },
     /** The organisation's claim of `domain`. */
     async find(organisationId: string, domain: string) {
-      const row = await db.selectFrom('organisationDomain').selectAll().where('organisationId', '=', organisationId).where('domain', '=', domain).executeTakeFirst();
+      const row = await db
+        .selectFrom('organisationDomain')
+        .selectAll()
+        .where('organisationId', '=', organisationId)
+        .where('domain', '=', domain)
+        .executeTakeFirst();
       return row && normalise(row);
     },
     /** Issue 33: the claim that holds `domain`, the one verified (at most one: a unique index over verified rows). */
@@ -58,7 +63,12 @@ export function createDomainRepository(db: Db, organisations: OrganisationReposi
             .set((eb) => ({ updated: eb.ref('updated') }))
             .where('id', '=', row.organisationId)
             .execute();
-          const verified = await trx.selectFrom('organisationDomain').select('organisationId').where('domain', '=', row.domain).where('verified', 'is not', null).executeTakeFirst();
+          const verified = await trx
+            .selectFrom('organisationDomain')
+            .select('organisationId')
+            .where('domain', '=', row.domain)
+            .where('verified', 'is not', null)
+            .executeTakeFirst();
           if (verified) return 'taken';
           if ((await countOf(trx, row.organisationId)) >= max) return 'limit';
           await trx.insertInto('organisationDomain').values(row).execute();

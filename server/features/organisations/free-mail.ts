@@ -6,18 +6,7 @@
  * (`free-email-domains`, larger, downloads its list while it installs, which our installs may not
  * do: docs/decisions.md.) Loaded at the first check, not at every start.
  */
-const NOT_IN_THE_PACKAGE = [
-  'proton.me',
-  'pm.me',
-  'protonmail.ch',
-  'tutanota.com',
-  'tutanota.de',
-  'tuta.com',
-  'tuta.io',
-  'mailbox.org',
-  'hey.com',
-  'email.de',
-];
+const NOT_IN_THE_PACKAGE = ['proton.me', 'pm.me', 'protonmail.ch', 'tutanota.com', 'tutanota.de', 'tuta.com', 'tuta.io', 'mailbox.org', 'hey.com', 'email.de'];
 
 let domains: Promise<ReadonlySet<string>> | undefined;
 const loaded = () =>

@@ -148,20 +148,20 @@ export default function MyCardPage() {
         </div>
       </section>
       {!current.organisationCard && (
-      <section className="content-card stack danger-zone" aria-labelledby="reset-title">
-        <h2 id="reset-title" className="card-title">
-          {t('reset_heading')}
-        </h2>
-        <p className="muted">{t('reset_intro')}</p>
-        <div className="button-row">
-          <Link to="/" className="btn btn-secondary">
-            {t('back')}
-          </Link>
-          <button type="button" className="btn btn-danger" onClick={() => void reset()}>
-            {t('reset')}
-          </button>
-        </div>
-      </section>
+        <section className="content-card stack danger-zone" aria-labelledby="reset-title">
+          <h2 id="reset-title" className="card-title">
+            {t('reset_heading')}
+          </h2>
+          <p className="muted">{t('reset_intro')}</p>
+          <div className="button-row">
+            <Link to="/" className="btn btn-secondary">
+              {t('back')}
+            </Link>
+            <button type="button" className="btn btn-danger" onClick={() => void reset()}>
+              {t('reset')}
+            </button>
+          </div>
+        </section>
       )}
       {confirmDialog}
     </div>

@@ -47,5 +47,6 @@ export const integrationsApi = {
   createToken: (body: { name: string; scopes: ApiScope[]; organisationId?: string }) =>
     apiRequest('/api-token/create', { body, schema: apiTokenCreatedSchema }),
   /** The caller's own token, or with `organisationId` any token of that organisation (its owners and admins). */
-  revokeToken: (tokenId: string, organisationId?: string) => apiRequest('/api-token/revoke', { body: { tokenId, ...(organisationId ? { organisationId } : {}) } }),
+  revokeToken: (tokenId: string, organisationId?: string) =>
+    apiRequest('/api-token/revoke', { body: { tokenId, ...(organisationId ? { organisationId } : {}) } }),
 };

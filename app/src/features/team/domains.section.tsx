@@ -85,7 +85,9 @@ export function DomainsSection({ organisationId }: { organisationId: string }) {
                 ) : (
                   <span className="meta-text">
                     {t('domain_add_record')} <code className="secret-value">{row.txtName}</code> <code className="secret-value">{row.txtValue}</code>
-                    {row.expires !== null && <> {t('domain_expires', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(row.expires) })}</>}
+                    {row.expires !== null && (
+                      <> {t('domain_expires', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(row.expires) })}</>
+                    )}
                   </span>
                 )}
               </div>
