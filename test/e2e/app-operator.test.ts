@@ -146,7 +146,7 @@ describe.each<Lng>(['en', 'de'])('the Domains tab of the console in %s', (lng) =
     await withFailureShot(page, `console-domains-${lng}`, async () => {
       await page.goto(`${base}/console`);
       await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.domains') }).click();
-      await page.getByLabel(text(lng, 'operator', 'domain_label')).fill(domain);
+      await page.getByRole('textbox', { name: text(lng, 'operator', 'domain_label'), exact: true }).fill(domain);
       await page.getByLabel(text(lng, 'operator', 'reason_label')).fill('Ticket 88: Acme shows the DNS zone is theirs');
       for (const [width, height, suffix] of [
         [360, 780, '-360'],
