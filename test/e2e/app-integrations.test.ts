@@ -96,9 +96,9 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
       await tokens.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.cards_read')) }).check();
       // Issue 35: an example call with this token's scopes against this server, and the API reference.
       const example = tokens.locator('.api-example code');
-      await expect.poll(() => example.textContent()).toBe(
-        `curl -H "Authorization: Bearer ${text(lng, 'integrations', 'tokens.example_token')}" ${base}/find/own/leads`,
-      );
+      await expect
+        .poll(() => example.textContent())
+        .toBe(`curl -H "Authorization: Bearer ${text(lng, 'integrations', 'tokens.example_token')}" ${base}/find/own/leads`);
       expect(await tokens.getByRole('link', { name: text(lng, 'integrations', 'tokens.docs') }).getAttribute('href')).toBe('/docs');
       await tokens.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.leads_read')) }).uncheck();
       await expect.poll(() => example.textContent()).toContain(`${base}/find/own/cards`);

@@ -171,7 +171,10 @@ describe.each<Lng>(['en', 'de'])('the console search and organisation cards in %
       await page.setViewportSize({ width: 1280, height: 860 });
       await maybeScreenshot(page, `console-organisation-card-${lng}-1280`, { fullPage: true });
       await row.getByRole('button', { name: text(lng, 'operator', 'open_card', { id: teamCard }) }).click();
-      await page.getByRole('dialog').getByText(text(lng, 'operator', 'organisation_unassigned', { name: `Fleet ${lng} GmbH` })).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByText(text(lng, 'operator', 'organisation_unassigned', { name: `Fleet ${lng} GmbH` }))
+        .waitFor();
       await maybeScreenshot(page, `console-organisation-dialog-${lng}-1280`);
     });
   });
