@@ -136,5 +136,5 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
       expect((await t.get('/find/own/api-tokens', owner)).status).toBe(401);
     });
     await context.close();
-  });
+  }, 90_000);
 });

@@ -119,5 +119,5 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       expect(await app.getByRole('img', { name: text(lng, 'stats', 'chart_title') }).count()).toBe(0);
       await expectAccessible(app, 'statistics, empty');
     });
-  }, 90_000);
+  }, 120_000);
 });
