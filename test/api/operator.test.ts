@@ -153,6 +153,38 @@ describe('GET /operator/cards (inventory)', () => {
     expect(minted.body.cards.map((c: { id: string }) => c.id)).not.toContain(card.cardId);
   });
 
+  it("shows an organisation's cards as the organisation's, named, not as unregistered, and filters them (issue 35)", async () => {
+    const admin = await t.signUp();
+    const created = await t.post('/organisation/create', { name: 'Acme Fleet GmbH' }, admin);
+    expect(created.status, created.raw).toBe(200);
+    const organisationId = created.body.organisationId as string;
+    const [spare, held] = await t.mintCards('rainbow', 2);
+    expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [spare, held] }, admin)).status).toBe(200);
+    const template = await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme' }, locked: [] }, admin);
+    expect(template.status, template.raw).toBe(200);
+    const profile = await t.post('/profile/create', { templateId: template.body.templateId, firstName: 'Mia' }, admin);
+    expect(profile.status, profile.raw).toBe(200);
+    const assigned = await t.post('/organisation/card/assign', { organisationId, cardId: held, userId: admin.userId }, admin);
+    expect(assigned.status, assigned.raw).toBe(200);
+
+    const organisation = { id: organisationId, name: 'Acme Fleet GmbH' };
+    expect((await t.get(`/operator/cards?q=${spare}`, operator)).body.cards).toEqual([
+      expect.objectContaining({ id: spare, state: 'organisation', hasOwner: false, organisation }),
+    ]);
+    expect((await t.get(`/operator/cards?q=${held}`, operator)).body.cards).toEqual([
+      expect.objectContaining({ id: held, state: 'registered', hasOwner: true, organisation }),
+    ]);
+    const [plain] = await t.mintCards('rainbow', 1);
+    expect((await t.get(`/operator/cards?q=${plain}`, operator)).body.cards).toEqual([expect.objectContaining({ state: 'minted', organisation: null })]);
+
+    const ids = async (state: string) => (await t.get(`/operator/cards?state=${state}&edition=rainbow`, operator)).body.cards.map((c: { id: string }) => c.id);
+    expect(await ids('organisation')).toContain(spare);
+    expect(await ids('organisation')).not.toContain(plain);
+    expect(await ids('minted')).not.toContain(spare);
+    const stats = (await t.get('/operator/stats', operator)).body;
+    expect(stats.cards.organisation).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a bad filter with a 400 naming the field', async () => {
     expect(expectD4(await t.get('/operator/cards?state=lost', operator), 400, 'cmc/invalid-input').field).toBe('state');
     expect(expectD4(await t.get('/operator/cards?q=a%27b', operator), 400, 'cmc/invalid-input').field).toBe('q');
@@ -440,7 +472,7 @@ describe('batches', () => {
 describe('GET /operator/stats and GET /operator/audit', () => {
   it('counts the fleet by state, batch, edition and day, without personal data, as JSON and CSV', async () => {
     const { body: stats, raw } = await t.get('/operator/stats', operator);
-    expect(stats.cards.total).toBe(stats.cards.minted + stats.cards.registered + stats.cards.blocked);
+    expect(stats.cards.total).toBe(stats.cards.minted + stats.cards.organisation + stats.cards.registered + stats.cards.blocked);
     expect(stats.cards.registered).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
     expect(stats.activationsByDay).toContainEqual({ day: today, count: expect.any(Number) });

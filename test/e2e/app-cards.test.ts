@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { joinOrganisation } from '../support/organisations.ts';
@@ -55,6 +56,10 @@ describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
         .first()
         .waitFor();
       await page.getByText(text(lng, 'my_profile', 'in_use'), { exact: true }).waitFor();
+      // With a card the overview leads with it and offers it for the wallet (issue 35's other order).
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text(lng, 'cards', 'my_cards'));
+      await page.getByRole('heading', { name: text(lng, 'cards', 'wallet.title') }).waitFor();
+      await maybeScreenshot(page, `overview-with-card-${lng}-360`, { fullPage: true });
     });
     await context.close();
   });

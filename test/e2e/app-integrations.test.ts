@@ -99,6 +99,15 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
       await page.goto(`${base}/integrations`);
       const tokens = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
       await tokens.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      await tokens.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.cards_read')) }).check();
+      // Issue 35: an example call with this token's scopes against this server, and the API reference.
+      const example = tokens.locator('.api-example code');
+      await expect
+        .poll(() => example.textContent())
+        .toBe(`curl -H "Authorization: Bearer ${text(lng, 'integrations', 'tokens.example_token')}" ${base}/find/own/leads`);
+      expect(await tokens.getByRole('link', { name: text(lng, 'integrations', 'tokens.docs') }).getAttribute('href')).toBe('/docs');
+      await tokens.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.leads_read')) }).uncheck();
+      await expect.poll(() => example.textContent()).toContain(`${base}/find/own/cards`);
       await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
       await tokens
         .getByRole('alert')
@@ -113,14 +122,25 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
       await page.getByLabel(text(lng, 'login', 'password'), { exact: true }).fill(owner.password);
       await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/integrations');
+      // Issue 35: what was typed and ticked is still there; one press makes the token.
       const again = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
-      await again.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      expect(await again.getByLabel(text(lng, 'integrations', 'tokens.name')).inputValue()).toBe('CRM sync');
+      expect(await again.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.cards_read')) }).isChecked()).toBe(true);
+      expect(await again.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.leads_read')) }).isChecked()).toBe(false);
+      await maybeScreenshot(page, `integrations-after-sign-in-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `integrations-after-sign-in-${lng}-1280`, { fullPage: true });
       await again.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
       await again.getByText(text(lng, 'integrations', 'shown_once')).waitFor();
       // Signing in again ended the old session: the token is read from the database.
-      expect(await t.app.db.selectFrom('apiToken').select('name').where('userId', '=', owner.userId).execute()).toEqual([{ name: 'CRM sync' }]);
+      expect(await t.app.db.selectFrom('apiToken').select(['name', 'scopes']).where('userId', '=', owner.userId).execute()).toEqual([
+        { name: 'CRM sync', scopes: 'cards:read' },
+      ]);
+      // The kept form is gone once shown again: the next visit starts empty.
+      await page.reload();
+      expect(await again.getByLabel(text(lng, 'integrations', 'tokens.name')).inputValue()).toBe('');
       expect((await t.get('/find/own/api-tokens', owner)).status).toBe(401);
     });
     await context.close();
-  });
+  }, 90_000);
 });

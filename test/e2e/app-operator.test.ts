@@ -139,6 +139,19 @@ describe.each<Lng>(['en', 'de'])('the Domains tab of the console in %s', (lng) =
     const domain = `acme-${lng}-${Date.now().toString(36)}.example`;
     expect((await t.post('/organisation/domain/claim', { organisationId, domain }, owner)).status).toBe(200);
     expect((await t.post('/operator/organisation/domain/verify', { organisationId, domain, reason: 'set up for the test' }, operator)).status).toBe(200);
+// Issue 35: the search takes a card link as pasted from a mail or a photo's QR reader, and an
+// organisation's cards are shown as that organisation's, not as unregistered.
+describe.each<Lng>(['en', 'de'])('the console search and organisation cards in %s', (lng) => {
+  it("finds a card by a pasted link in each form a card holds, refuses another site's link, and names an organisation's card", async () => {
+    const { t, base } = session.server;
+    const operator = await passkeyOperator();
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const admin = await t.signUp();
+    const created = await t.post('/organisation/create', { name: `Fleet ${lng} GmbH` }, admin);
+    expect(created.status, created.raw).toBe(200);
+    const [teamCard] = await t.mintCards('rainbow', 1);
+    const registered = await t.post('/organisation/cards/register', { organisationId: created.body.organisationId, cardIds: [teamCard] }, admin);
+    expect(registered.status, registered.raw).toBe(200);
 
     const context = await appContext(session.browser, lng, operator);
     session.context = context;
@@ -170,6 +183,35 @@ describe.each<Lng>(['en', 'de'])('the Domains tab of the console in %s', (lng) =
         target: `${organisationId} ${domain}`,
         reason: 'Ticket 88: Acme shows the DNS zone is theirs',
       });
+    await withFailureShot(page, `operator-search-${lng}`, async () => {
+      await page.goto(`${base}/console`);
+      const search = page.getByLabel(text(lng, 'operator', 'search_label'), { exact: true });
+      const cards = page.getByRole('list', { name: text(lng, 'operator', 'tabs.cards') });
+      for (const link of [`${base}/card/${cardId}?src=nfc`, `${base}/public-profile/${cardId}`, `${base}/?id=${cardId}`]) {
+        await search.fill(link);
+        await expect.poll(() => cards.getByRole('listitem').allTextContents(), { message: link }).toEqual([expect.stringContaining(cardId)]);
+      }
+      await search.fill(`https://elsewhere.example/card/${cardId}`);
+      await page.getByText(text(lng, 'operator', 'scan_not_card')).waitFor();
+      expect(await cards.count()).toBe(0);
+      await expectAccessible(page, 'console search with a foreign link');
+
+      await search.fill(`${base}/card/${teamCard}`);
+      const row = cards.getByRole('listitem').filter({ hasText: teamCard });
+      await row.getByText(text(lng, 'operator', 'state.organisation'), { exact: true }).waitFor();
+      await row.getByText(text(lng, 'operator', 'organisation_unassigned', { name: `Fleet ${lng} GmbH` })).waitFor();
+      expect(await row.getByText(text(lng, 'operator', 'state.minted'), { exact: true }).count()).toBe(0);
+      await expectAccessible(page, 'console with an organisation card');
+      await expectNoSideways(page, 'an organisation card at 360 px');
+      await maybeScreenshot(page, `console-organisation-card-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await maybeScreenshot(page, `console-organisation-card-${lng}-1280`, { fullPage: true });
+      await row.getByRole('button', { name: text(lng, 'operator', 'open_card', { id: teamCard }) }).click();
+      await page
+        .getByRole('dialog')
+        .getByText(text(lng, 'operator', 'organisation_unassigned', { name: `Fleet ${lng} GmbH` }))
+        .waitFor();
+      await maybeScreenshot(page, `console-organisation-dialog-${lng}-1280`);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API_SCOPES, ORGANISATION_TOKEN_SCOPES, type ApiScope, type ApiToken } from '../../../../shared/schemas/integrations.schema.ts';
@@ -7,9 +7,28 @@ import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
+import { dropDraft, keepDraft, readDraft } from '../../lib/form-draft.ts';
 import { needsRecentLogin, SignInAgainAlert } from '../auth/index.ts';
 import { integrationKeys, integrationsApi } from './integrations.api.ts';
 import { SecretOnce } from './secret-once.tsx';
+import { exampleCall } from './api-example.ts';
+
+/** Where the new token's form waits while the owner signs in again. */
+const DRAFT_KEY = 'api-token';
+
+interface TokenDraft {
+  name: string;
+  scopes: ApiScope[];
+  forOrganisation: boolean;
+}
+
+/** The kept form, if storage holds one of the right shape. */
+function keptDraft(): TokenDraft | null {
+  const draft = readDraft(DRAFT_KEY) as Partial<TokenDraft> | null;
+  if (!draft || typeof draft.name !== 'string' || !Array.isArray(draft.scopes)) return null;
+  const scopes = API_SCOPES.filter((scope) => draft.scopes!.includes(scope));
+  return { name: draft.name.slice(0, 100), scopes, forOrganisation: draft.forOrganisation === true };
+}
 
 /**
  * Issue 25: the owner's API tokens: create one with scopes (shown once), see last use, revoke.
@@ -29,13 +48,16 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
   });
   // The organisation's tokens are listed below, with their makers; here the caller's others.
   const own = tokens.data?.filter((token) => !organisation || token.organisationId !== organisation.id);
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>(['leads:read']);
+  // Issue 35: what was typed before signing in again comes back (read once, then forgotten).
+  const [draft] = useState(keptDraft);
+  useEffect(() => dropDraft(DRAFT_KEY), []);
+  const [name, setName] = useState(draft?.name ?? '');
+  const [scopes, setScopes] = useState<ApiScope[]>(draft?.scopes ?? ['leads:read']);
   const [error, setError] = useState<string | null>(null);
   // Issue 20: the server makes tokens only within five minutes of signing in.
   const [signInAgain, setSignInAgain] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const [forOrganisation, setForOrganisation] = useState(false);
+  const [forOrganisation, setForOrganisation] = useState(Boolean(draft?.forOrganisation && organisation));
   const organisationId = forOrganisation ? organisation?.id : undefined;
   const offered = organisationId ? ORGANISATION_TOKEN_SCOPES : API_SCOPES;
   const chosen = scopes.filter((s) => offered.includes(s));
@@ -123,8 +145,25 @@ export function ApiTokensSection({ organisation }: { organisation?: { id: string
             </label>
           ))}
         </fieldset>
+        <div className="api-example">
+          <p id="api-example-title">{t('tokens.example')}</p>
+          <pre aria-labelledby="api-example-title">
+            <code>{exampleCall({ origin: location.origin, scopes: chosen, organisationId, tokenPlaceholder: t('tokens.example_token') })}</code>
+          </pre>
+          <p className="meta-text">
+            <a href="/docs" target="_blank" rel="noopener">
+              {t('tokens.docs')}
+            </a>
+          </p>
+        </div>
         <FormAlert>{error}</FormAlert>
-        {signInAgain && <SignInAgainAlert message={t('tokens.recent_login')} action={t('tokens.sign_in_again')} />}
+        {signInAgain && (
+          <SignInAgainAlert
+            message={t('tokens.recent_login')}
+            action={t('tokens.sign_in_again')}
+            onLeave={() => keepDraft(DRAFT_KEY, { name, scopes, forOrganisation } satisfies TokenDraft)}
+          />
+        )}
         <button type="submit" className="btn btn-primary" disabled={!name.trim() || chosen.length === 0}>
           {t('tokens.create')}
         </button>
