@@ -4,7 +4,6 @@ import QRCode from 'qrcode';
 import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
-import { maybeScreenshot } from './support/browser.ts';
 import { joinOrganisation } from '../support/organisations.ts';
 
 // Cards in the owner app: the card path from the public card page through sign-up and
