@@ -44,8 +44,10 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Contact Cards <no-reply@localhost>'),
   /** Secret that signs sessions and tokens; at least 32 characters. Without it one is generated into DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
-  /** Support address shown in the owner app's menu. */
+  /** Support address shown in the owner app's menu; issue 35: the contact a blocked card's page and its owner are given. */
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  /** Issue 35: the company that issues the cards, named (with SUPPORT_EMAIL) on a blocked card's page and in its owner's app. */
+  ISSUER_NAME: z.string().trim().min(1).max(80).default('Contact Cards'),
   /** External shop for new cards ("get yours", "want another card"). */
   SHOP_URL: z.string().url().default('https://shop.example.com'),
   /** Log level of the structured logs. */
@@ -136,6 +138,8 @@ export interface Config {
   /** AUTH_SECRET as set; without it `server/auth/auth-secret.ts` keeps a generated one in the data folder. */
   authSecret: string | undefined;
   supportEmail: string;
+  /** Issue 35: who issues the cards (ISSUER_NAME); a blocked card's page names it with `supportEmail`. */
+  issuerName: string;
   shopUrl: string;
   logLevel: Settings['LOG_LEVEL'];
   demoCards: number;
@@ -249,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: s.MAIL_FROM,
     authSecret: s.AUTH_SECRET,
     supportEmail: s.SUPPORT_EMAIL,
+    issuerName: s.ISSUER_NAME,
     shopUrl: s.SHOP_URL,
     logLevel: s.LOG_LEVEL,
     demoCards: s.DEMO_CARDS,

@@ -105,7 +105,7 @@ a .p-v{color:var(--acc)}
 .p-msg svg{display:block;margin:0 auto 24px}
 .p-msg h1{font-size:1.5rem;line-height:1.25}
 .p-msg p{margin-top:10px;color:var(--mute)}
-.p-left{margin-top:20px}.p-left p{margin-top:6px}.p-left strong{color:var(--ink,inherit)}
+.p-top+.p-msg{position:relative;margin-top:-40px}.p-left{text-align:left}.p-left .p-h{margin:24px 0 8px}.p-left .p-card{margin:0;box-shadow:none;border:1px solid var(--line)}
 .p-solo{padding-top:40px}
 @media (min-width:560px){.pp{padding-top:32px}.p-top{border-radius:24px 24px 0 0}.p-fab{bottom:32px}}
 @media (min-width:660px){.p-fab{right:calc(50% - 314px)}}

@@ -43,6 +43,8 @@ export const cardSchema = z.object({
   cardProfileId: z.string().nullable(),
   cardProfileName: z.string().nullable(),
   cardViews: z.number(),
+  /** Issue 28 with 35: the operator deactivated the card; its page shows no profile (the owner is told what to do). */
+  blocked: z.boolean(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

@@ -14,5 +14,6 @@ export function presentCard(row: CardWithProfile, publicUrl: string): Card {
     cardProfileId: row.profileId,
     cardProfileName: row.profileName,
     cardViews: Number(row.views),
+    blocked: row.blocked !== null,
   };
 }
