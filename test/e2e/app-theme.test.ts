@@ -118,7 +118,7 @@ describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
         }
       });
     }
-  });
+  }, 120_000);
 
   it("sets the organisation's brand colours and logo in the Team area, with the contrast checked while typing; a company profile's preview shows them", async () => {
     const { t, base } = session.server;
