@@ -165,7 +165,7 @@ describe.each<Lng>(['de', 'en'])('a card the operator blocked, in %s', (lng) => 
       await maybeScreenshot(page, `card-blocked-page-desktop-${lng}`);
     });
     await context.close();
-  });
+  }, 90_000);
 });
 
 describe('scan path', () => {
