@@ -138,7 +138,6 @@ export interface Config {
   /** AUTH_SECRET as set; without it `server/auth/auth-secret.ts` keeps a generated one in the data folder. */
   authSecret: string | undefined;
   supportEmail: string;
-  /** Issue 35: who issues the cards (ISSUER_NAME); a blocked card's page names it with `supportEmail`. */
   issuerName: string;
   shopUrl: string;
   logLevel: Settings['LOG_LEVEL'];
@@ -223,9 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (appleFiles.some(Boolean) && !appleFiles.every(Boolean)) {
     throw new ConfigError('Incomplete Apple Wallet settings: APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT go together');
   }
-  if (Boolean(s.APNS_KEY) !== Boolean(s.APNS_KEY_ID)) {
-    throw new ConfigError('Incomplete Apple push settings: APNS_KEY and APNS_KEY_ID go together');
-  }
+  if (Boolean(s.APNS_KEY) !== Boolean(s.APNS_KEY_ID)) throw new ConfigError('Incomplete Apple push settings: APNS_KEY and APNS_KEY_ID go together');
   if (Boolean(s.GOOGLE_WALLET_SERVICE_ACCOUNT) !== Boolean(s.GOOGLE_WALLET_ISSUER_ID)) {
     throw new ConfigError('Incomplete Google Wallet settings: GOOGLE_WALLET_SERVICE_ACCOUNT and GOOGLE_WALLET_ISSUER_ID go together');
   }
@@ -236,9 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Incomplete S3 settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
-  if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID)) {
+  if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID))
     throw new ConfigError('Incomplete S3 settings: S3_BUCKET is required when S3_ENDPOINT or S3 keys are set');
-  }
   return {
     env: s.NODE_ENV,
     isProduction,

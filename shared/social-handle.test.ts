@@ -92,7 +92,8 @@ describe('network addresses of handles and paths (issue 35)', () => {
       ['tumblr', 'ada_l'],
       ['github', 'http://localhost:3000/x'],
     ];
-    for (const [type, value] of refused) expect(handleLinkProblem(type, linkFromHandle(type, value)), `${type} ${value}`).toMatch(/user name or a full address/);
+    for (const [type, value] of refused)
+      expect(handleLinkProblem(type, linkFromHandle(type, value)), `${type} ${value}`).toMatch(/user name or a full address/);
     const kept: [LinkType, string][] = [
       ['linkedin', 'company/acme'],
       ['github', 'ada.dev'],

@@ -19,7 +19,9 @@ export interface LeftCompanyPageProps {
   logoPath: string | null;
   lng: Language;
   languageLinks: LanguageLink[];
-  t: Translate<'left_heading' | 'left_text' | 'left_contact_heading' | 'left_save_company' | 'language_label' | 'logo_alt' | 'company_website' | 'business_phone'>;
+  t: Translate<
+    'left_heading' | 'left_text' | 'left_contact_heading' | 'left_save_company' | 'language_label' | 'logo_alt' | 'company_website' | 'business_phone'
+  >;
 }
 
 /**

@@ -56,7 +56,12 @@ function table(payload: Buffer) {
   const book = readXlsx(payload);
   const [header, ...rows] = book.rows;
   const names = header!.map((cell) => cell?.value ?? '');
-  return { ...book, header, names, rows: rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i] ?? null])) as Record<string, XlsxCell | null>) };
+  return {
+    ...book,
+    header,
+    names,
+    rows: rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i] ?? null])) as Record<string, XlsxCell | null>),
+  };
 }
 
 describe('GET /download/leads.xlsx', () => {

@@ -97,9 +97,11 @@ describe.each<Lng>(['en', 'de'])('the e-mail signature in %s', (lng) => {
       const parts = await partsOf(page, shown);
       expect(parts.images.some((src) => src?.startsWith(`${t.config.publicUrl}/signature-photos/`))).toBe(true);
       // As the preview draws them: the photo square from a square file, the logo in its own proportions.
-      const drawn = await preview.locator('img').evaluateAll((images) =>
-        (images as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.width, height: img.height, natural: img.naturalWidth / img.naturalHeight })),
-      );
+      const drawn = await preview
+        .locator('img')
+        .evaluateAll((images) =>
+          (images as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.width, height: img.height, natural: img.naturalWidth / img.naturalHeight })),
+        );
       const photo = drawn.find((img) => img.src.includes('/signature-photos/'))!;
       expect([photo.width, photo.height, photo.natural]).toEqual([80, 80, 1]);
       const logo = drawn.find((img) => img.src.includes('/logo-'))!;

@@ -27,20 +27,23 @@ async function sectionShot(page: Page, selector: string, name: string): Promise<
  * background colour), as #rrggbb, and their contrast: what a reader of the name sees.
  */
 async function inkOn(page: Page, selector: string): Promise<{ ink: string; behind: string; ratio: number }> {
-  const [ink, behind] = await page.locator(selector).first().evaluate((el) => {
-    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
-    let node: Element | null = el;
-    let bg = [255, 255, 255];
-    while (node) {
-      const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
-      if (a > 0) {
-        bg = [r!, g!, b!];
-        break;
+  const [ink, behind] = await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+      let node: Element | null = el;
+      let bg = [255, 255, 255];
+      while (node) {
+        const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+        if (a > 0) {
+          bg = [r!, g!, b!];
+          break;
+        }
+        node = node.parentElement;
       }
-      node = node.parentElement;
-    }
-    return [rgb(getComputedStyle(el).color).slice(0, 3), bg];
-  });
+      return [rgb(getComputedStyle(el).color).slice(0, 3), bg];
+    });
   return { ink: toHex(ink), behind: toHex(behind), ratio: contrastRatio(toHex(ink), toHex(behind)) };
 }
 
@@ -103,7 +106,11 @@ describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
         const onPage = { name: await inkOn(page, '.p-name'), job: await inkOn(page, '.p-job'), heading: await inkOn(page, '.p-h') };
         await page.goto(`${base}/profile/${profile.id}/preview`);
         await page.locator('.pp .p-name').waitFor();
-        for (const [part, selector] of [['name', '.pp .p-name'], ['job', '.pp .p-job'], ['heading', '.pp .p-h']] as const) {
+        for (const [part, selector] of [
+          ['name', '.pp .p-name'],
+          ['job', '.pp .p-job'],
+          ['heading', '.pp .p-h'],
+        ] as const) {
           const seen = await inkOn(page, selector);
           expect(seen.ratio, `${look.name}: ${part} ${seen.ink} on ${seen.behind}`).toBeGreaterThanOrEqual(AA_TEXT);
           expect(seen, `${look.name}: ${part} as on /p`).toEqual(onPage[part]);

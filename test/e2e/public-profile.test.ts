@@ -388,7 +388,7 @@ describe('the floating + at 360 px (issue 35)', () => {
 
 describe('the page of someone who left the company (issue 35)', () => {
   it("shows the company's brand, website, language switch and a button that saves the company's contact", async () => {
-    const { t, base } = session.server;
+    const { t } = session.server;
     const [admin, mia] = [await t.signUp(), await t.signUp()];
     const organisationId = (await t.post('/organisation/create', { name: 'Acme', brandColour: '#0f766e' }, admin)).body.organisationId as string;
     const logo = await multipartBody(

@@ -149,10 +149,15 @@ function SortableLinkRow({ draft, index, locked, types, onChange, onDelete }: Ro
       <div className="link-fields">
         <div className="field field-type">
           <label htmlFor={`${id}-type`}>{t('links.type')}</label>
-          <select id={`${id}-type`} value={draft.type} disabled={locked} onChange={(e) => {
+          <select
+            id={`${id}-type`}
+            value={draft.type}
+            disabled={locked}
+            onChange={(e) => {
               setInvalid(false);
               onChange(draft.key, { type: e.target.value as LinkType });
-            }}>
+            }}
+          >
             {types.map((type) => (
               <option key={type} value={type}>
                 {t(`link_types.${type}`)}
