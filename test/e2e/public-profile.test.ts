@@ -431,7 +431,9 @@ describe('links the owner typed (D12)', () => {
   it('never renders a javascript: link as a link', async () => {
     const p = await createProfile(session.server.t, session.server.owner, { firstName: 'Eve' });
     await createLink(session.server.t, session.server.owner, p.id, { type: 'website', name: 'Gefährlich', link: 'javascript:alert(document.domain)' });
-    await createLink(session.server.t, session.server.owner, p.id, { type: 'github', name: 'Auch', link: ' jAvAsCrIpT:alert(1)' });
+    // Issue 35 refuses such a value for a network (a 400 naming the link); one stored before still never becomes a link.
+    const github = await createLink(session.server.t, session.server.owner, p.id, { type: 'github', name: 'Auch', link: 'eve' });
+    await session.server.t.app.db.updateTable('link').set({ link: ' jAvAsCrIpT:alert(1)' }).where('id', '=', github.id).execute();
     await createLink(session.server.t, session.server.owner, p.id, { type: 'website', name: 'Gut', link: 'example.com/gut' });
     for (const javaScriptEnabled of [true, false]) {
       const page = await openProfile('de', { javaScriptEnabled, path: `/p/${p.id}` });
