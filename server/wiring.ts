@@ -150,7 +150,7 @@ export function createServices(deps: {
   // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
   const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views, companyProfilesOf });
-  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
+  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
   const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
   const { wallet, appleWebService, googleWalletUpdates } = walletServices;
@@ -187,7 +187,14 @@ export function createServices(deps: {
     media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
     downloads,
     /** The public pages (D16), rendered and kept per profile change and language. */
-    pages: createPublicPageService({ publicUrl: config.publicUrl, publicProfiles, cards: cardService, visits, texts }),
+    pages: createPublicPageService({
+      publicUrl: config.publicUrl,
+      publicProfiles,
+      cards: cardService,
+      visits,
+      texts,
+      issuer: { name: config.issuerName, email: config.supportEmail },
+    }),
     views,
     visits,
     stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
@@ -199,7 +206,7 @@ export function createServices(deps: {
     /** Video-call backgrounds of an owner's profiles (issue 26). */
     backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: pageBrands }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
-    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: pageBrands }),
+    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: pageBrands, storage, decodeSlots }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,

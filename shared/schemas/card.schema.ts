@@ -50,6 +50,8 @@ export const cardSchema = z.object({
    * organisation's card the ids of the caller's company profiles of that organisation.
    */
   profileChoices: z.array(z.string()).nullable(),
+  /** Issue 28 with 35: the operator deactivated the card; its page shows no profile (the owner is told what to do). */
+  blocked: z.boolean(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

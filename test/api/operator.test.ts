@@ -221,6 +221,12 @@ describe('support actions', () => {
       expect(de.raw).toContain('Diese Karte ist deaktiviert');
       expect(de.raw).not.toContain(card.cardProfileId);
       expect(de.headers.location).toBeUndefined();
+      // Issue 35: the page names who deactivated the card (ISSUER_NAME) and whom to write to (SUPPORT_EMAIL), about this card.
+      expect(de.raw).toContain('Contact Cards hat diese Karte deaktiviert');
+      expect(de.raw).toContain(`href="mailto:support@example.com?subject=${encodeURIComponent(`Deaktivierte Karte ${card.cardId}`)}"`);
+      // And its owner's card answers say so.
+      expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.blocked).toBe(true);
+      expect((await t.get('/find/own/cards', owner)).body.map((c: { blocked: boolean }) => c.blocked)).toEqual([true]);
       expectD4(await t.post('/card/show', { cardId: card.cardId }), 409, 'cmc/card-blocked');
     } finally {
       await other.close();
@@ -233,6 +239,7 @@ describe('support actions', () => {
     const unblocked = await t.post('/operator/card/unblock', { cardId: card.cardId, reason: 'Found again' }, operator);
     expect(unblocked.body.card.state).toBe('registered');
     expect((await cardPage(card.cardId, 'en')).status).toBe(302);
+    expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.blocked).toBe(false);
     expect((await mailsTo(owner.email))[0].subject).toBe(`Ihre Karte ${card.cardId} ist wieder aktiv`);
     expect(await lastAudit()).toMatchObject({ action: 'unblock', target: card.cardId, reason: 'Found again' });
   });

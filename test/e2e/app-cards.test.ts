@@ -171,6 +171,49 @@ describe.each<Lng>(['en', 'de'])("an organisation's card on the my card screen i
   });
 });
 
+describe.each<Lng>(['de', 'en'])('a card the operator blocked, in %s', (lng) => {
+  it('says so on the overview and on its screen, with whom to write to; its page names the issuer and the contact (issue 35)', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const [cardId] = await t.mintCards('firstEditionDark', 1);
+    expect((await t.post('/card/register', { cardId }, owner)).status).toBe(200);
+    // The operator's block (the console's action, app-operator.test.ts): here straight through the service it calls.
+    await t.app.services.cards.setBlocked(cardId!, true);
+    const context = await appContext(session.browser, lng, owner);
+    const page = await context.newPage();
+    await withFailureShot(page, `card-blocked-owner-${lng}`, async () => {
+      await page.goto(`${base}/`);
+      const tile = page.locator('.card-tile').filter({ hasText: text(lng, 'cards', 'editions.firstEditionDark') });
+      await tile.getByText(text(lng, 'cards', 'blocked_badge'), { exact: true }).waitFor();
+      await maybeScreenshot(page, `overview-card-blocked-360-${lng}`);
+      await tile.click();
+      const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: text(lng, 'my_card', 'blocked_title') }) });
+      await notice.getByText(text(lng, 'my_card', 'blocked_text', { issuer: 'Contact Cards' })).waitFor();
+      const write = notice.getByRole('link', { name: text(lng, 'my_card', 'blocked_contact', { email: 'support@example.com' }) });
+      expect(await write.getAttribute('href')).toBe(
+        `mailto:support@example.com?subject=${encodeURIComponent(text(lng, 'my_card', 'blocked_subject', { cardId: cardId! }))}`,
+      );
+      await expectAccessible(page, 'my card, blocked');
+      await maybeScreenshot(page, `my-card-blocked-360-${lng}`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `my-card-blocked-desktop-${lng}`);
+
+      // The card's page: who deactivated it, and a mail to them about this card.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(`${base}/card/${cardId}?lng=${lng}`);
+      await page.getByText(text(lng, 'public_card_redirect', 'card_blocked_text', { issuer: 'Contact Cards' })).waitFor();
+      const mail = page.getByRole('link', { name: text(lng, 'public_card_redirect', 'card_blocked_contact', { issuer: 'Contact Cards' }) });
+      expect(await mail.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=/);
+      await page.getByText('support@example.com', { exact: true }).waitFor();
+      await expectAccessible(page, 'blocked card page');
+      await maybeScreenshot(page, `card-blocked-page-360-${lng}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `card-blocked-page-desktop-${lng}`);
+    });
+    await context.close();
+  }, 90_000);
+});
+
 describe('scan path', () => {
   it("registers a minted card from its QR code seen by the rear camera, with the reader's wasm from this server", async () => {
     const lng: Lng = 'en';

@@ -16,5 +16,6 @@ export function presentCard(row: CardWithProfile, publicUrl: string, profileChoi
     cardViews: Number(row.views),
     organisationCard: row.organisationId !== null,
     profileChoices: row.organisationId !== null ? (profileChoices ?? []) : null,
+    blocked: row.blocked !== null,
   };
 }

@@ -6,11 +6,11 @@ import type { Owner } from '../../auth/owner.guard.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
-import { buildLeadsCsv, presentLead, type LeadsCsvColumn, type OrganisationLeadRepository, type OrganisationLeadRow } from '../leads/index.ts';
+import { buildLeadsCsv, buildLeadsXlsx, presentLead, type LeadsCsvColumn, type OrganisationLeadRepository, type OrganisationLeadRow } from '../leads/index.ts';
 import { auditEntry, organisationNotFound, type Membership, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 
-/** A CSV export reads every lead of the organisation: a few dozen an hour per admin. */
+/** An export (CSV or xlsx) reads every lead of the organisation: a few dozen an hour per admin. */
 export const ORGANISATION_LEADS_EXPORT_RULE = { name: 'org-leads-export', max: 30, windowMs: 60 * 60 * 1000 } satisfies RateRule;
 
 /** The member columns that come first in the organisation's CSV. */
@@ -54,6 +54,21 @@ export function createOrganisationLeadService(deps: {
     return m;
   }
 
+  /** An export: the admin's access, the limit, every lead (or one member's) built by `build`, and the audit entry. */
+  async function exportAs<R>(
+    actor: Owner,
+    query: { organisationId: string; memberId?: string },
+    build: (rows: OrganisationLead[], timeZone: string) => R | Promise<R>,
+  ): Promise<R> {
+    const m = await accessWith(actor, query.organisationId, query.memberId);
+    await rateLimiter.consume([[ORGANISATION_LEADS_EXPORT_RULE, actor.userId]], 'Too many exports in a short time. Please try again later.');
+    const rows = (await leads.list(m.organisationId, query.memberId, {})).map(presentOrganisationLead);
+    const file = await build(rows, await timeZones.of(actor.userId));
+    const target = query.memberId ? ((await organisations.member(m.organisationId, query.memberId))?.email ?? query.memberId) : '';
+    await organisations.recordAudit(auditEntry(m, 'leads.export', target, `${rows.length}`));
+    return file;
+  }
+
   return {
     async list(actor: Owner, query: OrganisationLeadsQuery): Promise<OrganisationLeadList> {
       const m = await accessWith(actor, query.organisationId, query.memberId);
@@ -65,13 +80,12 @@ export function createOrganisationLeadService(deps: {
 
     /** Every lead (or one member's) as CSV in `language`, times in the exporting admin's zone; audited as `leads.export`. */
     async csv(actor: Owner, query: { organisationId: string; memberId?: string }, language: Language): Promise<string> {
-      const m = await accessWith(actor, query.organisationId, query.memberId);
-      await rateLimiter.consume([[ORGANISATION_LEADS_EXPORT_RULE, actor.userId]], 'Too many exports in a short time. Please try again later.');
-      const rows = (await leads.list(m.organisationId, query.memberId, {})).map(presentOrganisationLead);
-      const text = buildLeadsCsv(rows, language, await timeZones.of(actor.userId), MEMBER_COLUMNS);
-      const target = query.memberId ? ((await organisations.member(m.organisationId, query.memberId))?.email ?? query.memberId) : '';
-      await organisations.recordAudit(auditEntry(m, 'leads.export', target, `${rows.length}`));
-      return text;
+      return exportAs(actor, query, (rows, timeZone) => buildLeadsCsv(rows, language, timeZone, MEMBER_COLUMNS));
+    },
+
+    /** Issue 35: the same as an Excel workbook with labels in `language`, under the same limit and audit entry. */
+    async xlsx(actor: Owner, query: { organisationId: string; memberId?: string }, language: Language): Promise<Buffer> {
+      return exportAs(actor, query, (rows, timeZone) => buildLeadsXlsx(rows, language, timeZone, MEMBER_COLUMNS));
     },
   };
 }

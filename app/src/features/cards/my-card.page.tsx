@@ -11,6 +11,29 @@ import { toast } from '../../components/toast.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { saveBlob } from '../../lib/save-blob.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useAppConfig } from '../../lib/app-config.query.ts';
+
+/**
+ * Issue 35: a card the operator deactivated says so first, with what it means for visitors and
+ * whom to write to (ISSUER_NAME and SUPPORT_EMAIL, the address the card's public page gives too).
+ */
+function BlockedNotice({ cardId, issuer, email }: { cardId: string; issuer?: string; email?: string }) {
+  const { t } = useTranslation('my_card');
+  const vars = { issuer: issuer ?? '…' };
+  return (
+    <section className="alert alert-error" role="status" aria-labelledby="blocked-title">
+      <h2 id="blocked-title" className="card-title">
+        {t('blocked_title')}
+      </h2>
+      <p>{t('blocked_text', vars)}</p>
+      {email && (
+        <a className="btn btn-secondary btn-small" href={`mailto:${email}?subject=${encodeURIComponent(t('blocked_subject', { cardId }))}`}>
+          {t('blocked_contact', { ...vars, email })}
+        </a>
+      )}
+    </section>
+  );
+}
 
 /** SPEC 2, My card: QR code, card image, the profile the card shows, preview and reset. */
 export default function MyCardPage() {
@@ -26,6 +49,7 @@ export default function MyCardPage() {
   const [showQr, setShowQr] = useState(true);
   const [saving, setSaving] = useState(false);
   const [confirmDialog, confirm] = useConfirm();
+  const config = useAppConfig().data;
   useDocumentTitle(t('title'));
 
   if (card.isPending) return <LoadingBlock />;
@@ -98,6 +122,7 @@ export default function MyCardPage() {
         </Link>
         <h1>{t('title')}</h1>
       </div>
+      {current.blocked && <BlockedNotice cardId={current.cardId} issuer={config?.issuerName} email={config?.supportEmail} />}
       <div className="my-card-grid">
         <section className="content-card stack" aria-labelledby="card-image-title">
           <h2 id="card-image-title" className="card-title">

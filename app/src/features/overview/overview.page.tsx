@@ -149,6 +149,7 @@ function Dashboard() {
                   <span className="card-tile-title">{tc(`editions.${card.typeName}`)}</span>
                   <span className="card-tile-meta">{card.cardProfileName ? tc('shows_profile', { name: card.cardProfileName }) : tc('no_profile')}</span>
                   <span className="card-tile-meta">{tc('scans', { count: card.cardViews })}</span>
+                  {card.blocked && <span className="badge badge-danger card-tile-badge">{tc('blocked_badge')}</span>}
                 </span>
               </Link>
             </li>
