@@ -18,8 +18,8 @@ export const CAPTURE_READ_RULE: RateRule = { name: 'capture-read', max: 180, win
 export const CAPTURE_READ_INSTANCE_RULE: RateRule = { name: 'capture-read-instance', max: 120, windowMs: 60 * 1000 };
 /** Codes one account may have parsed per hour (cheap, but a loop of them is no scanning). */
 export const CAPTURE_PARSE_RULE: RateRule = { name: 'capture-parse', max: 600, windowMs: 60 * 60 * 1000 };
-/** Codes one instance parses per minute, whoever asks. */
-export const CAPTURE_PARSE_INSTANCE_RULE: RateRule = { name: 'capture-parse-instance', max: 3000, windowMs: 60 * 1000 };
+/** Codes one instance parses per minute, whoever asks: a hall of staff scanning badges makes a few dozen. */
+export const CAPTURE_PARSE_INSTANCE_RULE: RateRule = { name: 'capture-parse-instance', max: 1200, windowMs: 60 * 1000 };
 
 /**
  * Resolves a card or profile address of this product (a QR code of our own cards, a shared
@@ -40,6 +40,9 @@ export function createCaptureService(deps: {
   const instanceId = deps.instanceId ?? randomUUID();
 
   return {
+    /** This instance's subject in the per-instance counters. */
+    instanceId,
+
     /** POST /capture/read: the fields of a card's photo. 413/415 name `image`; 429 past the limits; 503 while the OCR pool is full. */
     async read(owner: Owner, image: Buffer): Promise<CaptureReadAnswer> {
       await deps.rateLimiter.consume(

@@ -25,6 +25,19 @@ describe('readCardFields: numbers', () => {
     expect(fields).toMatchObject({ phone: '+43 1 5123456', mobile: '+43 664 1234567', zip: '1070', city: 'Wien' });
   });
 
+  it('reads a number in the country it is valid in when the domain names another ("030" on a card of a .at company)', () => {
+    expect(readCardFields(lines(['Ursula Lorenz', 60], 'Telefon 030 7828264', 'lorenz@alpenblick.at', 'Friedrichstraße 123', '10117 Berlin')).phone).toBe('+49 30 7828264');
+  });
+
+  it('takes no house number and zip for a phone number where OCR read the "·" between them as "-"', () => {
+    expect(readCardFields(lines(['Jan de Vries', 60], 'Schillerplatz 4 - 70173 Stuttgart', 'T. 0211-661341'))).toMatchObject({
+      phone: '+49 211 661341',
+      street: 'Schillerplatz 4',
+      zip: '70173',
+      city: 'Stuttgart',
+    });
+  });
+
   it('takes a "Cell" label for a US number, whose type cannot tell', () => {
     const fields = readCardFields(lines(['Emily Carter', 60], 'Phone (415) 555-0142', 'Cell (415) 555-0199', 'emily@harbourfinch.com'));
     expect(fields).toMatchObject({ phone: '+1 415 555 0142', mobile: '+1 415 555 0199' });
@@ -35,6 +48,10 @@ describe('readCardFields: addresses', () => {
   it('reads e-mail and web addresses, undoing the gaps and the "©" OCR puts into them', () => {
     const fields = readCardFields(lines(['Anna Schmidt', 60], 'E-Mail: anna.schmidt © nordlicht-design . de', 'www.nordlicht-design.de'));
     expect(fields).toMatchObject({ email: 'anna.schmidt@nordlicht-design.de', website: 'www.nordlicht-design.de' });
+  });
+
+  it('reads "|" at the start of an e-mail address as the "l" it is', () => {
+    expect(readCardFields(lines('Lukas Schäfer', '|.schaefer@gruenwerk.de')).email).toBe('l.schaefer@gruenwerk.de');
   });
 
   it('does not take the domain of the e-mail address for the website', () => {

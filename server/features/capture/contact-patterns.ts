@@ -20,6 +20,8 @@ export const ADDRESS_LABEL = /^(?:(?:e-?mail|mail|web|internet|homepage|site|url
 function closeGaps(line: string): string {
   return line
     .replace(/[©®]/g, '@')
+    // "|" for a lower-case l at the start of an address ("|.schaefer@").
+    .replace(/(^|\s)\|(?=[\w.]*@)/g, '$1l')
     .replace(/\s*@\s*/g, '@')
     .replace(/(\w)\s+\.\s*(?=\w)/g, '$1.');
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { AppError } from '../../http/errors.ts';
@@ -48,6 +49,8 @@ const CORE_PATH = path.dirname(createRequire(require.resolve('tesseract.js')).re
 
 /** An engine is ended after this many reads: a long-lived WebAssembly heap only grows. */
 const MAX_READS_PER_ENGINE = 500;
+/** Starting an engine (a worker thread that loads both languages) takes about a second; far longer means it is stuck. */
+const START_TIMEOUT_MS = 60_000;
 /** How long a refused read is asked to wait. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -90,15 +93,24 @@ export function createOcrPool(options: OcrPoolOptions) {
 
   function startEngine(): Promise<Worker> {
     const langPath = options.langPath ?? (dataDir ??= linkTrainedData());
-    return createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
+    // tesseract.js never settles createWorker when loading a language fails (it only calls the
+    // error handler): the handler's error ends the start instead.
+    let failed: (error: Error) => void = () => undefined;
+    const failure = new Promise<never>((_, reject) => (failed = reject));
+    failure.catch(() => undefined);
+    const started = createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
       langPath,
       // Read the data where it is; never write a cache file into the working folder.
       cacheMethod: 'none',
       gzip: true,
       workerPath: path.join(import.meta.dirname, 'ocr-worker.mjs'),
+      // Without a handler tesseract.js throws a failed job's error from the worker's message
+      // event, which would end the whole process; a failed read's own promise rejects as well.
+      errorHandler: (error: unknown) => failed(new Error(String(error))),
       // Node's worker loads tesseract.js-core with require() from node_modules; corePath is for browsers. Named all the same.
       corePath: CORE_PATH,
-    }).then(async (worker) => {
+    });
+    return Promise.race([started, failure]).then(async (worker) => {
       await worker.setParameters(PARAMETERS);
       return worker;
     });
@@ -143,13 +155,12 @@ export function createOcrPool(options: OcrPoolOptions) {
       // A failed start leaves the slot empty so the next read tries again.
       slot.engine.catch(() => (slot.engine = null));
     }
-    const worker = await slot.engine;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(unavailable('Reading the card took too long. Please try again.')), timeoutMs);
-    });
+    const within = <T>(work: Promise<T>, ms: number, message: string) =>
+      Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(unavailable(message)), ms)))]).finally(() => clearTimeout(timer));
     try {
-      const { data } = await Promise.race([worker.recognize(image, { rotateAuto: true }, { text: true, blocks: true }), timeout]);
+      const worker = await within(slot.engine, START_TIMEOUT_MS, 'The card reader could not start. Please try again.');
+      const { data } = await within(worker.recognize(image, { rotateAuto: true }, { text: true, blocks: true }), timeoutMs, 'Reading the card took too long. Please try again.');
       slot.reads += 1;
       if (slot.reads >= MAX_READS_PER_ENGINE) await endEngine(slot);
       const lines = (data.blocks ?? [])
@@ -165,8 +176,6 @@ export function createOcrPool(options: OcrPoolOptions) {
       // A timed-out or failed engine may be stuck mid-read: end it; the next read starts a fresh one.
       await endEngine(slot);
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -180,12 +189,18 @@ export function createOcrPool(options: OcrPoolOptions) {
         release(slot);
       }
     },
-    /** Starts the engines now instead of at the first read (the accuracy test times reads, not starts). */
+    /**
+     * Starts the engines now instead of at the first read, and has each read a small blank image
+     * (its first read compiles the WebAssembly's hot paths): the accuracy test times reads, not starts.
+     */
     async warmUp(): Promise<void> {
+      const blank = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer();
       await Promise.all(
         slots.map(async (slot) => {
           slot.engine ??= startEngine();
-          await slot.engine;
+          await (await slot.engine).recognize(blank);
         }),
       );
     },

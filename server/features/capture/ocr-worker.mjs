@@ -8,10 +8,20 @@ import { createRequire } from 'node:module';
 /** The message of every refused network use; the OCR pool's tests look for it. */
 const REFUSED = 'The OCR worker may not use the network (issue 36: nothing leaves the server).';
 
-globalThis.fetch = () => Promise.reject(new Error(REFUSED));
+/**
+ * The refusal, and the end of this thread: an engine that wants the network is misconfigured
+ * (tesseract.js would wait for its data for ever). process.exit in a worker thread ends the thread,
+ * not the server; the delay lets the failed job's message reach the pool first.
+ */
+function refuse() {
+  setTimeout(() => process.exit(1), 100);
+  return new Error(REFUSED);
+}
+
+globalThis.fetch = () => Promise.reject(refuse());
 // Every TCP and TLS connection (http, https, undici, node-fetch) goes through Socket#connect.
 net.Socket.prototype.connect = function refuseConnect() {
-  throw new Error(REFUSED);
+  throw refuse();
 };
 
 // tesseract.js's worker reads `global.fetch` when it loads, so it is loaded after the lines above.
