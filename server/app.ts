@@ -180,8 +180,6 @@ export async function buildApp(
     await app.services.webhookWorker.stop();
     await app.services.googleWalletUpdates.stop();
     await app.services.bundles.close();
-    // Issue 36: the OCR worker threads would keep the process alive.
-    await app.services.ocrPool.close();
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();
     app.services.appleWebService.close();

@@ -47,11 +47,18 @@ const parse = (text: unknown, user: TestUser | undefined = owner) => t.post('/ca
 
 describe('POST /capture/read', () => {
   it("reads a photographed card's fields with the OCR of this server", async () => {
-    const { cards } = JSON.parse(fs.readFileSync(path.join(CORPUS, 'cards.json'), 'utf8')) as { cards: Array<{ file: string; fields: Record<string, string | null> }> };
+    const { cards } = JSON.parse(fs.readFileSync(path.join(CORPUS, 'cards.json'), 'utf8')) as {
+      cards: Array<{ file: string; fields: Record<string, string | null> }>;
+    };
     const card = cards.find((c) => c.file === 'card-02.jpg')!;
     const res = await read(owner, fs.readFileSync(path.join(CORPUS, card.file)));
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.fields).toMatchObject({ firstName: card.fields.firstName, lastName: card.fields.lastName, email: card.fields.email, company: card.fields.company });
+    expect(res.body.fields).toMatchObject({
+      firstName: card.fields.firstName,
+      lastName: card.fields.lastName,
+      email: card.fields.email,
+      company: card.fields.company,
+    });
     expect(res.body.text).toContain(card.fields.email);
     expect(res.body.confidence).toBeGreaterThan(0.5);
     expect(res.body.confidence).toBeLessThanOrEqual(1);
@@ -107,7 +114,9 @@ describe('POST /capture/read', () => {
 
 describe('POST /capture/parse', () => {
   it("answers a vCard's fields and its format", async () => {
-    const res = await parse('BEGIN:VCARD\r\nVERSION:3.0\r\nN:Carter;Emily\r\nORG:Harbour & Finch\r\nTEL;TYPE=CELL:+44 7911 123456\r\nEMAIL:emily@harbourfinch.com\r\nEND:VCARD');
+    const res = await parse(
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Carter;Emily\r\nORG:Harbour & Finch\r\nTEL;TYPE=CELL:+44 7911 123456\r\nEMAIL:emily@harbourfinch.com\r\nEND:VCARD',
+    );
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toEqual({
       format: 'vcard',
@@ -129,10 +138,18 @@ describe('POST /capture/parse', () => {
   });
 
   it("answers the public contact of this service's own profile link, and 404 for a link to nothing public", async () => {
-    const profile = await createProfile(t, owner, { firstName: 'Ada', lastName: 'Lovelace', companyName: 'Engines Ltd', businessEmailAddress: 'ada@engines.example' });
+    const profile = await createProfile(t, owner, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Engines Ltd',
+      businessEmailAddress: 'ada@engines.example',
+    });
     const res = await parse(`${t.config.publicUrl}/p/${profile.id}`);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body).toMatchObject({ format: 'product-link', fields: { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd', email: 'ada@engines.example' } });
+    expect(res.body).toMatchObject({
+      format: 'product-link',
+      fields: { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd', email: 'ada@engines.example' },
+    });
     expect(expectD4(await parse(`${t.config.publicUrl}/p/NoSuchProfile1`), 404, 'cmc/profile-not-found').field).toBe('text');
     expect(expectD4(await parse(`${t.config.publicUrl}/card/NoSuchCard1`), 404, 'cmc/profile-not-found').field).toBe('text');
   });

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { corpusPeople, random, type CardPerson, type Random } from './corpus-cards.ts';
 import { warpOntoTable, type PhotoLook } from './corpus-photo.ts';
 
@@ -206,7 +206,7 @@ async function render(index: number, p: CardPerson, r: Random) {
   const layout = LAYOUTS[index % LAYOUTS.length]!;
   const finish: Finish = (['photo', 'photo-hard', 'scan', 'photo', 'soft', 'photo-hard'] as const)[index % 6]!;
   const card = sharp(Buffer.from(cardSvg(p, design, layout)));
-  let image: sharp.Sharp;
+  let image: Sharp;
   let look: PhotoLook | undefined;
   if (finish === 'scan') image = card;
   else if (finish === 'soft') image = card.blur(r.between(1.0, 1.6));

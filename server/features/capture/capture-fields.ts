@@ -14,6 +14,8 @@ export function emptyFields(): CaptureFields {
 export function tidy(value: string | null | undefined): string | null {
   if (value == null) return null;
   const text = value
+    // Control characters (a code can carry any byte) become spaces.
+    // eslint-disable-next-line no-control-regex -- matching them is the point
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -48,6 +48,8 @@ async function readCardPhoto(req: FastifyRequest): Promise<Buffer> {
 const captureRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['capture'], security: [{ bearer: [] }] } };
+  // The OCR engines are worker threads, which would keep the process alive: they end with the server.
+  app.addHook('onClose', () => services.ocrPool.close());
 
   app.post(
     '/capture/read',

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { AppError } from '../../http/errors.ts';
 import { MAX_INPUT_PIXELS } from '../../images/image.processor.ts';
@@ -37,7 +37,7 @@ export async function prepareCardImage(input: Buffer): Promise<Buffer> {
   if (input.length > MAX_CARD_IMAGE_BYTES) {
     throw new AppError(413, ErrorCode.fileTooLarge, `image: the photo is larger than ${MAX_CARD_IMAGE_BYTES / 1024 / 1024} MB.`, FIELD);
   }
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {

@@ -26,7 +26,9 @@ describe('readCardFields: numbers', () => {
   });
 
   it('reads a number in the country it is valid in when the domain names another ("030" on a card of a .at company)', () => {
-    expect(readCardFields(lines(['Ursula Lorenz', 60], 'Telefon 030 7828264', 'lorenz@alpenblick.at', 'Friedrichstraße 123', '10117 Berlin')).phone).toBe('+49 30 7828264');
+    expect(readCardFields(lines(['Ursula Lorenz', 60], 'Telefon 030 7828264', 'lorenz@alpenblick.at', 'Friedrichstraße 123', '10117 Berlin')).phone).toBe(
+      '+49 30 7828264',
+    );
   });
 
   it('takes no house number and zip for a phone number where OCR read the "·" between them as "-"', () => {

@@ -18,12 +18,14 @@ export const ADDRESS_LABEL = /^(?:(?:e-?mail|mail|web|internet|homepage|site|url
 
 /** The line with OCR's typical damage to addresses undone: "anna . schmidt @ x . de" and "©" for "@". */
 function closeGaps(line: string): string {
-  return line
-    .replace(/[©®]/g, '@')
-    // "|" for a lower-case l at the start of an address ("|.schaefer@").
-    .replace(/(^|\s)\|(?=[\w.]*@)/g, '$1l')
-    .replace(/\s*@\s*/g, '@')
-    .replace(/(\w)\s+\.\s*(?=\w)/g, '$1.');
+  return (
+    line
+      .replace(/[©®]/g, '@')
+      // "|" for a lower-case l at the start of an address ("|.schaefer@").
+      .replace(/(^|\s)\|(?=[\w.]*@)/g, '$1l')
+      .replace(/\s*@\s*/g, '@')
+      .replace(/(\w)\s+\.\s*(?=\w)/g, '$1.')
+  );
 }
 
 /** The first e-mail address in a line, lower-cased; null when there is none. */

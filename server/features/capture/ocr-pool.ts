@@ -40,9 +40,13 @@ export interface OcrPoolOptions {
 
 const require = createRequire(import.meta.url);
 
-/** The packages' best (integer) LSTM models, German first so that umlauts win where both languages fit. */
+/** German first, so that umlauts win where both languages fit. */
 const LANGUAGES = ['deu', 'eng'] as const;
-const dataFileOf = (lang: string) => require.resolve(`@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`);
+/** The packages' best (integer) LSTM models, in node_modules. */
+const DATA_FILES: Record<(typeof LANGUAGES)[number], () => string> = {
+  deu: () => require.resolve('@tesseract.js-data/deu/4.0.0_best_int/deu.traineddata.gz'),
+  eng: () => require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
+};
 
 /** tesseract.js-core, the WebAssembly build, as tesseract.js itself resolves it. */
 const CORE_PATH = path.dirname(createRequire(require.resolve('tesseract.js')).resolve('tesseract.js-core/package.json'));
@@ -74,7 +78,7 @@ interface Slot {
 /** A folder with the trained data files under the names Tesseract asks for (`deu.traineddata.gz`), linked from node_modules. */
 function linkTrainedData(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'capture-tessdata-'));
-  for (const lang of LANGUAGES) fs.symlinkSync(dataFileOf(lang), path.join(dir, `${lang}.traineddata.gz`));
+  for (const lang of LANGUAGES) fs.symlinkSync(DATA_FILES[lang](), path.join(dir, `${lang}.traineddata.gz`));
   return dir;
 }
 
@@ -160,7 +164,11 @@ export function createOcrPool(options: OcrPoolOptions) {
       Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(unavailable(message)), ms)))]).finally(() => clearTimeout(timer));
     try {
       const worker = await within(slot.engine, START_TIMEOUT_MS, 'The card reader could not start. Please try again.');
-      const { data } = await within(worker.recognize(image, { rotateAuto: true }, { text: true, blocks: true }), timeoutMs, 'Reading the card took too long. Please try again.');
+      const { data } = await within(
+        worker.recognize(image, { rotateAuto: true }, { text: true, blocks: true }),
+        timeoutMs,
+        'Reading the card took too long. Please try again.',
+      );
       slot.reads += 1;
       if (slot.reads >= MAX_READS_PER_ENGINE) await endEngine(slot);
       const lines = (data.blocks ?? [])
