@@ -16,7 +16,7 @@ export interface OcrLine {
   text: string;
   /** Top edge in pixels. */
   top: number;
-  /** Letter height in pixels (the line's box height for lack of better). */
+  /** Height of the line in pixels (Tesseract's row height, else its box's): a larger line is more prominent. */
   height: number;
 }
 
