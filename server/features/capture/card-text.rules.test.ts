@@ -100,6 +100,10 @@ describe('readCardFields: name, job title and company', () => {
     expect(fields).toMatchObject({ firstName: 'Jürgen', lastName: 'Müller', jobTitle: 'Geschäftsführer', company: 'Elbwerk Maschinenbau AG' });
   });
 
+  it('keeps a company with digits in its name', () => {
+    expect(readCardFields(lines(['Studio 2000 GmbH', 40], ['Anna Schmidt', 56], 'anna@studio2000.de')).company).toBe('Studio 2000 GmbH');
+  });
+
   it('finds a company without a legal form by the domain of the e-mail address', () => {
     const fields = readCardFields(lines(['Harbour & Finch', 44], ['Emily Carter', 50], 'Head of Sales', 'emily.carter@harbourfinch.com'));
     expect(fields).toMatchObject({ firstName: 'Emily', lastName: 'Carter', company: 'Harbour & Finch', jobTitle: 'Head of Sales' });

@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 import { tidyFields, type CaptureFields } from './capture-fields.ts';
 import { ADDRESS_LABEL, domainLabelOf, emailIn, isMailProvider, websiteIn } from './contact-patterns.ts';
-import { readPeopleFields, undoCapitals, type TextSegment } from './name-company.rules.ts';
+import { isCompanyLine, readPeopleFields, undoCapitals, type TextSegment } from './name-company.rules.ts';
 import { DEFAULT_PHONE_COUNTRY, phonesInLine, roleOfLabel } from './phone-numbers.ts';
 import { countryCodeOf, readPostalLines } from './postal-address.ts';
 
@@ -109,7 +109,8 @@ export function readCardFields(lines: readonly OcrLine[]): CaptureFields {
     }
   }
 
-  const rest = segments.filter((s, index) => !used.has(index) && !CONTACT_HINT.test(s.text));
+  // A line with a legal form stays a company even with digits in its name ("Studio 2000 GmbH").
+  const rest = segments.filter((s, index) => !used.has(index) && (!CONTACT_HINT.test(s.text) || isCompanyLine(s.text)));
   const domains = [email, website]
     .filter((a): a is string => Boolean(a))
     .map(domainLabelOf)
