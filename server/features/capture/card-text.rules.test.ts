@@ -100,6 +100,13 @@ describe('readCardFields: name, job title and company', () => {
     expect(fields).toMatchObject({ firstName: 'Jürgen', lastName: 'Müller', jobTitle: 'Geschäftsführer', company: 'Elbwerk Maschinenbau AG' });
   });
 
+  it('takes a legal form over a job title that has a company word ("Group")', () => {
+    expect(readCardFields(lines(['Emily Carter', 56], 'Group Leader Sales', 'Summit Health Group Ltd', 'emily@summithealth.com'))).toMatchObject({
+      jobTitle: 'Group Leader Sales',
+      company: 'Summit Health Group Ltd',
+    });
+  });
+
   it('keeps a company with digits in its name', () => {
     expect(readCardFields(lines(['Studio 2000 GmbH', 40], ['Anna Schmidt', 56], 'anna@studio2000.de')).company).toBe('Studio 2000 GmbH');
   });

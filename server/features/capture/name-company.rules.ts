@@ -154,7 +154,9 @@ export interface PeopleFields {
 /** Name, job title and company among the remaining segments; `localPart` and `domains` come from the card's e-mail and web address. */
 export function readPeopleFields(segments: readonly TextSegment[], localPart: string | null, domains: readonly string[]): PeopleFields {
   const candidates = segments.filter((s) => (s.text.match(/\p{L}/gu) ?? []).length >= 2);
+  // "Group Leader" has a company word too: a company line without job words first.
   const company =
+    candidates.find((s) => isCompanyLine(s.text) && !isJobLine(s.text)) ??
     candidates.find((s) => isCompanyLine(s.text)) ??
     candidates.find((s) => matchesDomain(s.text, domains) && !(emailMatch(s.text, localPart) >= 2 && isNameLike(s.text)));
   const rest = candidates.filter((s) => s !== company);
@@ -174,7 +176,7 @@ export function readPeopleFields(segments: readonly TextSegment[], localPart: st
   return { ...split, jobTitle: job?.text ?? null, company: logo?.text ?? null };
 }
 
-/** The line right below the name (else right above), when it is not the company: where a title stands on most cards. */
+/** The line right below the name, when it is neither the company nor larger than the name: where a title stands on most cards. */
 function nextTo(segments: readonly TextSegment[], name: TextSegment | undefined, company: TextSegment | undefined): TextSegment | undefined {
   if (!name) return undefined;
   const others = segments.filter((s) => s !== name && s !== company && !isNameLike(s.text) && s.height < name.height * 1.05);
