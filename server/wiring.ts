@@ -70,6 +70,7 @@ import { createBrandRepository } from './features/organisations/brand.repository
 import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
 import { createDomainRepository } from './features/organisations/domain.repository.ts';
 import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
+import { createCaptureServices } from './features/capture/capture-services.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories
@@ -177,9 +178,14 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
+  // Issue 36: reading paper cards (OCR in worker threads) and codes for the capture screen.
+  const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     rateLimiter,
     decodeSlots,
+    capture,
+    /** Issue 36's OCR engines; app.ts ends them on close. */
+    ocrPool,
     profiles: profileService,
     links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
