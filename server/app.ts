@@ -127,8 +127,7 @@ export async function buildApp(
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  // Uploads: the S3-compatible bucket when configured (every instance reads what any stored), else the local folder.
-  // The S3 SDK and ioredis load only when configured: most of a start's module loading otherwise.
+  // Uploads: the S3 bucket when configured, else the local folder (the S3 SDK and ioredis load only when configured).
   const s3 = config.s3 ? (await import('./storage/s3.storage.ts')).createS3Storage(config.s3) : undefined;
   const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   // Issue 27: a company sign-in of an address a directory provisioned, or of a verified domain, joins its organisation (services exist by the first request).
@@ -229,7 +228,6 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // Routes.
   await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, credentialLimits: createCredentialLimits(app.services.rateLimiter) });
   await app.register(systemRoutes);
   await app.register(accountRoutes, { onIdentityChange: owners.forgetAll });

@@ -178,7 +178,6 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
-  // Issue 36: reading paper cards (OCR in worker threads) and codes for the capture screen.
   const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     rateLimiter,
@@ -281,7 +280,6 @@ export function createServices(deps: {
     invitations,
     organisationDomains,
     scimJoin,
-    /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
     scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
     scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),
     scimGroups: createScimGroupService({ scim, syncTemplates }),
@@ -299,5 +297,4 @@ export function createServices(deps: {
     }),
   };
 }
-
 export type Services = ReturnType<typeof createServices>;
