@@ -35,6 +35,9 @@ export const SERVER_PATHS = [
   '/download',
   '/delete',
   '/wallet',
+  // Issue 36: reading a photographed card or a scanned code (the capture screen itself is the owner app's).
+  '/capture/read',
+  '/capture/parse',
   // Issue 25: webhooks and API tokens (the Integrations screen itself is the owner app's /integrations).
   '/webhook',
   '/api-token',

@@ -4,6 +4,8 @@ import { createProfile, expectD4, quickOwners } from '../support/factories.ts';
 import { joinOrganisation } from '../support/organisations.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { excelDateText, readXlsx, type XlsxCell } from '../support/xlsx.ts';
+import leadsDe from '../../locales/de/leads.json' with { type: 'json' };
+import leadsEn from '../../locales/en/leads.json' with { type: 'json' };
 
 /**
  * Issue 35: the leads as Excel workbooks, GET /download/leads.xlsx (the owner's) and GET
@@ -89,7 +91,7 @@ describe('GET /download/leads.xlsx', () => {
     expect(evil.Name).toMatchObject({ kind: 'text', value: '=HYPERLINK("http://evil.example","click")' });
     expect(evil.Telefon).toMatchObject({ kind: 'text', value: '+49 170 1234567' });
     expect(evil.Status).toMatchObject({ kind: 'text', value: 'Nachgefasst' });
-    expect(evil.Quelle).toMatchObject({ kind: 'text', value: 'NFC' });
+    expect(evil.Quelle).toMatchObject({ kind: 'text', value: leadsDe.source.nfc });
     expect(evil.Sprache).toMatchObject({ kind: 'text', value: 'English' });
     expect(evil.Profil).toMatchObject({ kind: 'text', value: 'Messe' });
     // A date cell in the owner's zone: 00:30 UTC is 01:30 in Berlin.
@@ -99,14 +101,14 @@ describe('GET /download/leads.xlsx', () => {
     const plain = book.rows.find((r) => r.Name?.value === 'Zahl')!;
     expect(plain.Telefon).toMatchObject({ kind: 'text', value: '+491701234567' });
     expect(plain.Status?.value).toBe('Neu');
-    expect(plain.Quelle?.value).toBe('QR-Code');
+    expect(plain.Quelle?.value).toBe(leadsDe.source.qr);
     // Nothing invisible anywhere in the workbook's cells.
     for (const row of book.rows) for (const cell of Object.values(row)) expect(cell?.value ?? '').not.toMatch(/[\u200b-\u200f\u2060\ufeff]/);
 
     const en = table((await download(`/download/leads.xlsx?profileId=${p.id}`, me, { 'accept-language': 'en' })).rawPayload);
     expect(en.sheet).toBe('Contacts');
     const evilEn = en.rows.find((r) => r.Name?.value.startsWith('=HYPERLINK'))!;
-    expect([evilEn.Status?.value, evilEn.Source?.value, evilEn.Language?.value]).toEqual(['Followed up', 'NFC', 'English']);
+    expect([evilEn.Status?.value, evilEn.Source?.value, evilEn.Language?.value]).toEqual(['Followed up', leadsEn.source.nfc, 'English']);
   });
 
   it("answers another owner's profile with 404, nobody signed in with 401, a malformed profile id with 400 naming it", async () => {

@@ -70,11 +70,11 @@ describe('GET /find/own/profile/brand', () => {
     expect(res.body).toEqual({ brand: null });
   });
 
-  it('answers null once the member left the organisation: the page is then the notice without the brand', async () => {
+  it('answers null once the member left the organisation: the page is then the company’s notice, in the company’s brand (issue 35)', async () => {
     // Signed up with a password: the removal ends the member's sessions, and they sign in again.
     const { organisationId, admin, member, company, logoPath } = await team(await t.signUp());
     expect((await t.post('/organisation/member/remove', { organisationId, userId: member.userId }, admin)).status).toBe(200);
-    expect(await page(`/p/${company.id}`)).not.toContain(logoPath);
+    expect(await page(`/p/${company.id}`)).toContain(logoPath);
     const signIn = await t.post('/api/auth/sign-in/email', { email: member.email, password: member.password });
     const res = await brandOf(company.id, { ...member, auth: { authorization: `Bearer ${signIn.body.token}` } });
     expect(res.status, res.raw).toBe(200);
