@@ -138,7 +138,7 @@ export function createServices(deps: {
   // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
   const brands = createBrandRepository(db);
   const brandChange = createBrandChange({ brands, profiles });
-  const organisationService = createOrganisationService({ organisations, offboard, brandChange });
+  const organisationService = createOrganisationService({ organisations, templates, offboard, brandChange });
   const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
   const pageBrands = brandService.forProfiles;
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
@@ -147,7 +147,7 @@ export function createServices(deps: {
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
-  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views });
+  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
   const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
@@ -249,7 +249,10 @@ export function createServices(deps: {
     organisationLeads: createOrganisationLeadService({
       organisationService,
       organisations,
+      templates,
       leads: createOrganisationLeadRepository(db),
+      leadMove: leads,
+      profiles,
       timeZones,
       rateLimiter,
     }),

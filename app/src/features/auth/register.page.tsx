@@ -4,6 +4,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../../lib/api-client.ts';
 import { useAuth } from './auth.context.tsx';
 import { registerErrorKey } from './auth-error-messages.ts';
+import { InvitationNote } from './invitation-note.tsx';
+import { readPendingInvitation } from './pending-invitation.ts';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -13,7 +15,8 @@ type RegisterMessage = ReturnType<typeof registerErrorKey> | 'accept_tos_info';
 
 /** SPEC 2, Register: e-mail, password, terms checkbox, create user, and a way to login. */
 export default function RegisterPage() {
-  const { t } = useTranslation('register_page');
+  // `login`: the invitation's note (issue 35) is in its namespace.
+  const { t } = useTranslation(['register_page', 'login']);
   const { signUp } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -22,6 +25,8 @@ export default function RegisterPage() {
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const [error, setError] = useState<RegisterMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 35: the invitation that brought the person here; the confirmation mail's link leads to it.
+  const [invitation] = useState(readPendingInvitation);
   useDocumentTitle(t('title'));
 
   const loginHref = (address: string) => (address ? `/login?email=${encodeURIComponent(address)}` : '/login');
@@ -56,6 +61,7 @@ export default function RegisterPage() {
     <section className="auth-card" aria-labelledby="register-title">
       <h1 id="register-title">{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
+      {invitation && <InvitationNote token={invitation} />}
       <form onSubmit={submit} noValidate>
         <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormField
