@@ -229,7 +229,7 @@ describe.each<Lng>(['en', 'de'])('finding one’s way in the Team area in %s (is
       const order = ['invite', 'templates', 'cards', 'members', 'leads', 'stats', 'brand', 'domains', 'scim', 'audit'];
       expect(await index.getByRole('link').allTextContents()).toEqual(order.map((key) => text(lng, 'team', `nav.${key}`)));
       // The page's sections come in the same order: invite, templates, cards first.
-      const titles = await page.locator('.team-page > section > h2').allTextContents();
+      const titles = await page.locator('.team-page > section h2.card-title').allTextContents();
       expect(titles.slice(0, 3)).toEqual([text(lng, 'team', 'invite_title'), text(lng, 'team', 'templates_title'), text(lng, 'team', 'cards_title')]);
       expect(titles.at(-1)).toBe(text(lng, 'team', 'audit_title'));
       await expectAccessible(page, 'team area with its index');

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useRef } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
+import { holdHistory } from '../../lib/history-guard.ts';
 
 /** Navigation state that leaves a guarded screen without asking (after a save or a delete). */
 export const LEAVE_WITHOUT_ASKING = { leaveWithoutAsking: true } as const;
@@ -13,48 +14,19 @@ interface PatchableNavigator {
   replace: Go;
 }
 
-/** The router's index of the current history entry (React Router keeps it as `idx` in the entry's state). */
-const entryIndex = (): number | null => {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : null;
-};
-
 /**
  * Holds every way of leaving while `decide` has not said to go: in-app navigations of `navigator`
- * (links, menus, `navigate()`), the browser's and Android's Back and Forward buttons (a history
- * move, "POP"), and reload or close (the browser's own question). Returns what undoes all three.
- *
- * Back and Forward: the browser has already moved to the other entry when `popstate` fires. A
- * capturing listener on `window` runs before the router's own (registered without capture, so
- * it runs later at the target) and stops it, moves the browser back to the editor's entry (that
- * second `popstate` is swallowed too), and only if the person chooses to leave lets the same move
- * happen again, now seen by the router. React Router's `useBlocker` does the same, but only with
- * a data router (docs/decisions.md: not on the first load).
+ * (links, menus, `navigate()`), the browser's and Android's Back and Forward (a history move,
+ * "POP", held by `app/src/lib/history-guard.ts`), and reload or close (the browser's own
+ * question). Returns what undoes all three.
  */
 function holdNavigation(navigator: unknown, decide: (proceed: () => void) => Promise<void>): () => void {
   const nav = navigator as PatchableNavigator;
   const { push, replace } = nav;
-  const entry = entryIndex();
-  // The next popstate is the browser coming back to the editor's entry, not the person leaving.
-  let returning = false;
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
     event.preventDefault();
     // Older browsers still need a return value to ask.
     event.returnValue = '';
-  };
-  const onPopState = (event: PopStateEvent) => {
-    event.stopImmediatePropagation();
-    if (returning) {
-      returning = false;
-      return;
-    }
-    const now = entryIndex();
-    // How far the person moved (Back is -1; a long press on Back may skip several entries).
-    const delta = now !== null && entry !== null ? now - entry : -1;
-    if (delta === 0) return;
-    returning = true;
-    window.history.go(-delta);
-    void decide(() => window.history.go(delta));
   };
   let released = false;
   const release = () => {
@@ -63,7 +35,7 @@ function holdNavigation(navigator: unknown, decide: (proceed: () => void) => Pro
     nav.push = push;
     nav.replace = replace;
     window.removeEventListener('beforeunload', onBeforeUnload);
-    window.removeEventListener('popstate', onPopState, { capture: true });
+    releaseHistory();
   };
   const guarded =
     (go: Go): Go =>
@@ -79,7 +51,7 @@ function holdNavigation(navigator: unknown, decide: (proceed: () => void) => Pro
   nav.push = guarded(push);
   nav.replace = guarded(replace);
   window.addEventListener('beforeunload', onBeforeUnload);
-  window.addEventListener('popstate', onPopState, { capture: true });
+  const releaseHistory = holdHistory((proceed) => void decide(proceed));
   return release;
 }
 
