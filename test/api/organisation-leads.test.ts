@@ -248,8 +248,7 @@ describe('POST /organisation/leads/transfer and GET /find/own/organisation/forme
 
   it('is limited to 30 moves an hour per organisation (429), counted before the ids are checked', async () => {
     const { organisationId, admin, ben } = await team();
-    for (let i = 0; i < 30; i++)
-      expect((await transfer({ organisationId, fromUserId: 'neverAMember', toUserId: ben.userId }, admin)).status).toBe(404);
+    for (let i = 0; i < 30; i++) expect((await transfer({ organisationId, fromUserId: 'neverAMember', toUserId: ben.userId }, admin)).status).toBe(404);
     expectD4(await transfer({ organisationId, fromUserId: 'neverAMember', toUserId: ben.userId }, admin), 429, 'cmc/rate-limited');
   });
 });

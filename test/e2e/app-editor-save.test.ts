@@ -177,4 +177,3 @@ describe.each<Lng>(['en', 'de'])('leaving the editor with the Back button in %s 
     await context.close();
   }, 90_000);
 });
-

@@ -142,8 +142,9 @@ async function teamWithLeads(lng: Lng) {
   const [admin, mia, ben] = [await t.signUp(), await t.signUp(), await t.signUp()];
   const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
   for (const who of [mia, ben]) await joinOrganisation(t, organisationId, admin, who);
-  const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin))
-    .body.templateId as string;
+  const templateId = (
+    await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin)
+  ).body.templateId as string;
   const visitors: Record<string, string> = {};
   for (const [who, name] of [
     [mia, 'Mia'],
@@ -270,4 +271,3 @@ describe.each<Lng>(['en', 'de'])('finding one’s way in the Team area in %s (is
     });
   }, 90_000);
 });
-

@@ -182,4 +182,3 @@ describe.each<Lng>(['en', 'de'])('an invited person who signs up in %s (issue 35
     });
   }, 90_000);
 });
-

@@ -23,7 +23,10 @@ const cardBlocked = () => conflict(ErrorCode.cardBlocked, 'This card has been de
 export const CARD_CHECK_RULE = { name: 'card-check', max: 60, windowMs: 10 * 60_000 } satisfies RateRule;
 
 /** D6: whether `owner` can register this card, else why not. */
-function registrationState(card: { userId: string | null; organisationId: string | null; blocked: number | null }, owner: Owner): Exclude<CardCheckState, 'not-found'> {
+function registrationState(
+  card: { userId: string | null; organisationId: string | null; blocked: number | null },
+  owner: Owner,
+): Exclude<CardCheckState, 'not-found'> {
   if (card.blocked) return 'blocked';
   if (card.userId) return card.userId === owner.userId ? 'yours' : 'registered';
   return card.organisationId ? 'organisation' : 'ok';

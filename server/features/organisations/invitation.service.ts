@@ -185,7 +185,8 @@ export function createInvitationService(deps: {
     async preview(token: string, clientAddress: string): Promise<{ organisationName: string }> {
       await rateLimiter.consume([[INVITATION_RULES.previewPerClient, clientAddress]], 'Too many requests. Please try again later.');
       const organisationName = await organisations.invitingOrganisation(hashToken(token), Date.now());
-      if (organisationName === undefined) throw notFound(TeamErrorCode.invitationNotFound, 'This invitation link is unknown, was used, revoked or has expired.');
+      if (organisationName === undefined)
+        throw notFound(TeamErrorCode.invitationNotFound, 'This invitation link is unknown, was used, revoked or has expired.');
       return { organisationName };
     },
     /** The signed-in account joins with the invitation's role; the token works once, until it expires. */

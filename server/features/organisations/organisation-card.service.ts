@@ -45,7 +45,10 @@ export class CardsNotAvailableError extends AppError {
 }
 
 /** Why a card cannot join `organisationId` by bulk registration, or null when it can. */
-function refusalOf(card: { userId: string | null; organisationId: string | null; blocked: number | null } | undefined, organisationId: string): CardRefusal | null {
+function refusalOf(
+  card: { userId: string | null; organisationId: string | null; blocked: number | null } | undefined,
+  organisationId: string,
+): CardRefusal | null {
   if (!card) return 'not-found';
   if (card.blocked !== null) return 'blocked';
   if (card.organisationId) return card.organisationId === organisationId ? 'ours' : 'organisation';

@@ -25,7 +25,10 @@ export function presentOrganisation(row: OrganisationTable & { role: Organisatio
   };
 }
 
-export function presentMember(row: { userId: string; email: string; name: string; role: OrganisationRole; joined: number }, hasCompanyProfile: boolean): Member {
+export function presentMember(
+  row: { userId: string; email: string; name: string; role: OrganisationRole; joined: number },
+  hasCompanyProfile: boolean,
+): Member {
   return { userId: row.userId, email: row.email, name: row.name, role: row.role, joined: Number(row.joined), hasCompanyProfile };
 }
 

@@ -64,15 +64,11 @@ const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSession
     withSchema({ body: memberRoleSchema, response: { 200: z.object({ userId: z.string(), role: organisationRoleSchema }), ...errors } }),
     (req) => orgs.setRole(ownerOf(req), req.body),
   );
-  app.post(
-    '/organisation/member/remove',
-    withSchema({ body: memberRemoveSchema, response: { 200: memberRemovedSchema, ...errors } }),
-    async (req) => {
-      const removed = await orgs.removeMember(ownerOf(req), req.body);
-      await onIdentityChange(true);
-      return removed;
-    },
-  );
+  app.post('/organisation/member/remove', withSchema({ body: memberRemoveSchema, response: { 200: memberRemovedSchema, ...errors } }), async (req) => {
+    const removed = await orgs.removeMember(ownerOf(req), req.body);
+    await onIdentityChange(true);
+    return removed;
+  });
   app.get('/find/own/organisation/audit', withSchema({ querystring: organisationQuerySchema, response: { 200: auditListSchema, ...errors } }), async (req) => ({
     entries: await orgs.auditLog(ownerOf(req), req.query.organisationId),
   }));
@@ -142,7 +138,13 @@ const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSession
   // Issue 35: no sign-in; the login names who invites. Only the organisation's name, limited per client.
   app.post(
     '/organisation/invitation/show',
-    { schema: { tags: ['public'], body: invitationAcceptSchema, response: { 200: invitationPreviewSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema } } },
+    {
+      schema: {
+        tags: ['public'],
+        body: invitationAcceptSchema,
+        response: { 200: invitationPreviewSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
     (req) => invitations.preview(req.body.token, req.ip),
   );
 };

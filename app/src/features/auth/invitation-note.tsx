@@ -16,8 +16,8 @@ export function InvitationNote({ token }: { token: string }) {
   const { t } = useTranslation('login');
   const [note, setNote] = useState<Note>({ kind: 'loading' });
   useEffect(() => {
+    // The token is the screen's for its life (the parents keep it in state).
     let current = true;
-    setNote({ kind: 'loading' });
     // Typed by the shared schema, checked by the server: the login's first load takes no zod.
     apiRequest<InvitationPreview>('/organisation/invitation/show', { body: { token }, auth: false })
       .then((answer) => current && setNote({ kind: 'invited', organisation: answer.organisationName }))

@@ -33,16 +33,17 @@ export function useLeaveDialog(): [ReactNode, () => Promise<LeaveChoice>] {
       open={open}
       title={t('leave.title')}
       onClose={() => settle('stay')}
+      stackedFooter
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={() => settle('stay')}>
-            {t('leave.stay')}
+          <button type="button" className="btn btn-primary" onClick={() => settle('save')}>
+            {t('leave.save')}
           </button>
           <button type="button" className="btn btn-danger" onClick={() => settle('leave')}>
             {t('leave.confirm')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => settle('save')}>
-            {t('leave.save')}
+          <button type="button" className="btn btn-secondary" onClick={() => settle('stay')}>
+            {t('leave.stay')}
           </button>
         </>
       }

@@ -40,7 +40,17 @@ export function FormerMembers({ organisationId, members, me }: { organisationId:
   );
 }
 
-function FormerMemberRow({ organisationId, person, members, me }: { organisationId: string; person: FormerMember; members: readonly Member[]; me: string | undefined }) {
+function FormerMemberRow({
+  organisationId,
+  person,
+  members,
+  me,
+}: {
+  organisationId: string;
+  person: FormerMember;
+  members: readonly Member[];
+  me: string | undefined;
+}) {
   const { t } = useTranslation('team');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();

@@ -24,8 +24,10 @@ export function SectionIndex({ entries }: { entries: readonly IndexEntry[] }) {
     let frame = 0;
     const update = () => {
       frame = 0;
-      // The section in view: the last whose top has passed the sticky bars (with a little slack).
-      const line = (bar.current?.getBoundingClientRect().bottom ?? 0) + 24;
+      // The section in view: the last whose top has passed a line a third down the visible part
+      // under the sticky bars (a section that fills most of the screen counts, not the one above it).
+      const top = bar.current?.getBoundingClientRect().bottom ?? 0;
+      const line = top + (window.innerHeight - top) / 3;
       let seen = entries[0]?.id ?? '';
       for (const entry of entries) {
         const section = sectionOf(entry.id);
