@@ -300,6 +300,31 @@ describe('GET /find/own/organisation/stats', () => {
     expect(ninety.body.sources.link).toBe(103);
   });
 
+  it('keeps the row of a member who left, marked former, while their company profile had visits in the range (issue 35)', async () => {
+    const { organisationId, admin, mia, ben, miaProfile } = await team();
+    const hour = new Date().toISOString().slice(0, 13);
+    await t.app.db
+      .insertInto('visitCount')
+      .values([
+        { profileId: miaProfile, hour, cardId: '', source: 'qr', metric: 'view', linkId: '', count: 6 },
+        { profileId: miaProfile, hour, cardId: '', source: 'qr', metric: 'contact', linkId: '', count: 2 },
+      ])
+      .execute();
+    expect((await t.post('/organisation/member/remove', { organisationId, userId: mia.userId }, admin)).status).toBe(200);
+    const rows = (await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=7`, admin)).body.members as Array<{
+      userId: string;
+      former: boolean;
+      views: number;
+      leads: number;
+    }>;
+    expect(rows.find((r) => r.userId === mia.userId)).toMatchObject({ former: true, views: 6, leads: 2 });
+    expect(rows.find((r) => r.userId === ben.userId)).toMatchObject({ former: false });
+    // Ben never had a visit: leaving, he would have no row.
+    expect((await t.post('/organisation/member/remove', { organisationId, userId: ben.userId }, admin)).status).toBe(200);
+    const after = (await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=7`, admin)).body.members as Array<{ userId: string }>;
+    expect(after.map((r) => r.userId).sort()).toEqual([admin.userId, mia.userId].sort());
+  });
+
   it('answers a member 403, another organisation’s admin 404, anonymous 401 and bad days 400 naming the field', async () => {
     const { organisationId, mia } = await team();
     const other = await team();

@@ -208,6 +208,12 @@ describe.each<Lng>(['en', 'de'])('the company’s contacts when people leave, in
       await dialog.getByRole('button', { name: text(lng, 'team', 'remove') }).click();
       await page.getByText(text(lng, 'team', 'removed_leads_to', { email: admin.email })).waitFor();
       expect(await leadOwners()).toEqual({ [visitors.Mia]: admin.userId, [visitors.Ben]: admin.userId });
+      // Her row stays in the statistics, marked as a former member's (her profile had a contact this month).
+      const perMember = page.getByRole('table', { name: text(lng, 'team', 'stats_members') });
+      await perMember
+        .getByRole('row')
+        .filter({ hasText: text(lng, 'team', 'stats_former', { email: mia.email }) })
+        .waitFor();
     });
   }, 90_000);
 });
