@@ -15,7 +15,7 @@ import { createOwnerResolver, requireOwner } from './auth/owner.guard.ts';
 import { recentLoginGuard } from './auth/recent-login.ts';
 import { createSessionRepository } from './auth/session.repository.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { AppError } from './http/errors.ts';
 import { ErrorCode } from '../shared/error-codes.ts';
@@ -102,6 +102,7 @@ export async function buildApp(
     // Requests arriving while closing get D4's 503 from the hook below instead of Fastify's own body.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
     // Fastify's own request logging writes two lines per request ("incoming request", "request
     // completed") and the whole URL, query included: one line below instead, without the query
     // (verification and deletion links carry their tokens there; issue 20).
@@ -283,8 +284,9 @@ async function registerOwnerApp(app: FastifyInstance) {
       },
     });
   }
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0];
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, async (request, reply) => {
+    // As the router read the path (decoded: `/%61pi/x` is `/api/x`), not the request line (issue 33).
+    const pathname = `/${request.params['*']}`;
     const accept = request.headers.accept ?? '';
     // Browsers ask for text/html. The front door `/` also answers the app to whoever says it
     // takes anything (`curl` sends */*); a client that names other types only (application/json),

@@ -44,8 +44,10 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Contact Cards <no-reply@localhost>'),
   /** Secret that signs sessions and tokens; at least 32 characters. Without it one is generated into DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
-  /** Support address shown in the owner app's menu. */
+  /** Support address shown in the owner app's menu; issue 35: the contact a blocked card's page and its owner are given. */
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  /** Issue 35: the company that issues the cards, named (with SUPPORT_EMAIL) on a blocked card's page and in its owner's app. */
+  ISSUER_NAME: z.string().trim().min(1).max(80).default('Contact Cards'),
   /** External shop for new cards ("get yours", "want another card"). */
   SHOP_URL: z.string().url().default('https://shop.example.com'),
   /** Log level of the structured logs. */
@@ -136,6 +138,7 @@ export interface Config {
   /** AUTH_SECRET as set; without it `server/auth/auth-secret.ts` keeps a generated one in the data folder. */
   authSecret: string | undefined;
   supportEmail: string;
+  issuerName: string;
   shopUrl: string;
   logLevel: Settings['LOG_LEVEL'];
   demoCards: number;
@@ -219,9 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (appleFiles.some(Boolean) && !appleFiles.every(Boolean)) {
     throw new ConfigError('Incomplete Apple Wallet settings: APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT go together');
   }
-  if (Boolean(s.APNS_KEY) !== Boolean(s.APNS_KEY_ID)) {
-    throw new ConfigError('Incomplete Apple push settings: APNS_KEY and APNS_KEY_ID go together');
-  }
+  if (Boolean(s.APNS_KEY) !== Boolean(s.APNS_KEY_ID)) throw new ConfigError('Incomplete Apple push settings: APNS_KEY and APNS_KEY_ID go together');
   if (Boolean(s.GOOGLE_WALLET_SERVICE_ACCOUNT) !== Boolean(s.GOOGLE_WALLET_ISSUER_ID)) {
     throw new ConfigError('Incomplete Google Wallet settings: GOOGLE_WALLET_SERVICE_ACCOUNT and GOOGLE_WALLET_ISSUER_ID go together');
   }
@@ -232,9 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Incomplete S3 settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
-  if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID)) {
+  if (!s.S3_BUCKET && (s.S3_ENDPOINT || s.S3_ACCESS_KEY_ID))
     throw new ConfigError('Incomplete S3 settings: S3_BUCKET is required when S3_ENDPOINT or S3 keys are set');
-  }
   return {
     env: s.NODE_ENV,
     isProduction,
@@ -249,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: s.MAIL_FROM,
     authSecret: s.AUTH_SECRET,
     supportEmail: s.SUPPORT_EMAIL,
+    issuerName: s.ISSUER_NAME,
     shopUrl: s.SHOP_URL,
     logLevel: s.LOG_LEVEL,
     demoCards: s.DEMO_CARDS,

@@ -94,6 +94,7 @@ export function createServices(deps: {
   resolveTxt?: TxtResolver;
 }) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
+  const { publicUrl } = config;
   // Issue 25: leads, profiles, cards and organisations write their webhook events into this
   // outbox inside their own transactions; an event of a company profile (issue 24's templates)
   // reaches its organisation's webhooks too. Endpoint secrets are stored encrypted under a key taken from AUTH_SECRET.
@@ -112,9 +113,8 @@ export function createServices(deps: {
   // Per process: at most one image decode per core at once (memory), a short queue behind.
   const decodeSlots = createDecodeSlots();
 
-  // D10: views are counted in memory and written every 100 ms (see view-counter.ts: a crash
-  // loses at most that plus one write, under 200 ms), with the hourly aggregates of issue 12 in
-  // the same transaction.
+  // D10: views are counted in memory and written every 100 ms (see view-counter.ts: a crash loses at most that plus one
+  // write, under 200 ms), with the hourly aggregates of issue 12 in the same transaction.
   const views = createViewCounter({
     flushMs: 100,
     write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
@@ -147,8 +147,10 @@ export function createServices(deps: {
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
-  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter });
-  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones });
+  // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
+  const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
+  const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf });
+  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
   const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
   const { wallet, appleWebService, googleWalletUpdates } = walletServices;
@@ -185,7 +187,14 @@ export function createServices(deps: {
     media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
     downloads,
     /** The public pages (D16), rendered and kept per profile change and language. */
-    pages: createPublicPageService({ publicUrl: config.publicUrl, publicProfiles, cards: cardService, visits, texts }),
+    pages: createPublicPageService({
+      publicUrl: config.publicUrl,
+      publicProfiles,
+      cards: cardService,
+      visits,
+      texts,
+      issuer: { name: config.issuerName, email: config.supportEmail },
+    }),
     views,
     visits,
     stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
@@ -197,7 +206,7 @@ export function createServices(deps: {
     /** Video-call backgrounds of an owner's profiles (issue 26). */
     backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: pageBrands }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
-    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: pageBrands }),
+    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: pageBrands, storage, decodeSlots }),
     contacts: createContactService({
       publicUrl: config.publicUrl,
       leads,
@@ -221,6 +230,7 @@ export function createServices(deps: {
       allowHttp: config.webhooks.allowHttp,
       allowPrivate: config.webhooks.allowPrivate,
       organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
+      organisationAudit: organisationService.auditWriter,
       worker: { mailer, publicUrl: config.publicUrl, log, organisationAdmins: organisations.admins },
     }),
     /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */

@@ -71,6 +71,11 @@ export const TeamErrorCode = {
   /** The organisation already claims the most domains it may (20). */
   domainLimit: 'cmc/domain-limit',
   domainNotFound: 'cmc/domain-not-found',
+  /**
+   * Issue 33: an organisation's card shows only its holder's company profiles of that
+   * organisation, and only its admins unassign it (`POST /card/profile/change`, `/card/delete`).
+   */
+  organisationCard: 'cmc/organisation-card',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof TeamErrorCode)[keyof typeof TeamErrorCode];
 

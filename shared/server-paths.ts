@@ -48,6 +48,8 @@ export const SERVER_PATHS = [
   '/media',
   // Issue 26: the link icons of e-mail signatures, fetched by mail clients.
   '/signature-icons',
+  // Issue 35: the signatures' photos, cropped square.
+  '/signature-photos',
   '/cards',
   '/locales',
   '/app-config.json',

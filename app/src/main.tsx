@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import './i18n/i18n.ts';
-import 'react-toastify/ReactToastify.css';
 import './styles/app.css';
 
 createRoot(document.getElementById('root')!).render(

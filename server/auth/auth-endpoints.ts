@@ -25,13 +25,18 @@ export interface AuthEndpoint {
   checks?: CredentialCheck;
   /** Sends a mail to the account or to an address: counted per account as well as per address. */
   mails?: true;
+  /**
+   * Opens a session, so its answer may carry the session's token (body, `set-auth-token`, the
+   * session cookie). Every other answer is stripped of session tokens (auth-answer.ts, issue 33).
+   */
+  opensSession?: true;
 }
 
 /** The endpoints that pass, with what each checks. POSTs take JSON bodies only (415 otherwise). */
 export const ALLOWED_AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
   // Sign-up, sign-in, sign-out and the session (SPEC 2, 4).
-  { method: 'POST', path: '/sign-up/email', mails: true },
-  { method: 'POST', path: '/sign-in/email', checks: 'password' },
+  { method: 'POST', path: '/sign-up/email', mails: true, opensSession: true },
+  { method: 'POST', path: '/sign-in/email', checks: 'password', opensSession: true },
   { method: 'POST', path: '/sign-out' },
   { method: 'GET', path: '/get-session' },
   // Verification and password reset by mail (SPEC 4).
@@ -47,17 +52,17 @@ export const ALLOWED_AUTH_ENDPOINTS: readonly AuthEndpoint[] = [
   { method: 'GET', path: '/list-accounts' },
   // Company sign-in (issue 13.7): started by the app, back from the provider.
   { method: 'POST', path: '/sign-in/social' },
-  { method: 'GET', path: '/callback/oidc' },
-  // Two-factor sign-in (issue 13.4).
+  { method: 'GET', path: '/callback/oidc', opensSession: true },
+  // Two-factor sign-in (issue 13.4). Turning it on (the first code) or off ends the session and opens a new one.
   { method: 'POST', path: '/two-factor/enable', checks: 'password' },
-  { method: 'POST', path: '/two-factor/disable', checks: 'password' },
-  { method: 'POST', path: '/two-factor/verify-totp', checks: 'code' },
-  { method: 'POST', path: '/two-factor/verify-backup-code', checks: 'code' },
+  { method: 'POST', path: '/two-factor/disable', checks: 'password', opensSession: true },
+  { method: 'POST', path: '/two-factor/verify-totp', checks: 'code', opensSession: true },
+  { method: 'POST', path: '/two-factor/verify-backup-code', checks: 'code', opensSession: true },
   // Passkeys (issue 13.6).
   { method: 'GET', path: '/passkey/generate-register-options' },
   { method: 'POST', path: '/passkey/verify-registration' },
   { method: 'GET', path: '/passkey/generate-authenticate-options' },
-  { method: 'POST', path: '/passkey/verify-authentication', checks: 'passkey' },
+  { method: 'POST', path: '/passkey/verify-authentication', checks: 'passkey', opensSession: true },
   { method: 'GET', path: '/passkey/list-user-passkeys' },
   { method: 'POST', path: '/passkey/update-passkey' },
   { method: 'POST', path: '/passkey/delete-passkey' },

@@ -67,9 +67,11 @@ export async function accountEmailOf(auth: Auth, endpoint: AuthEndpoint, request
   return verification ? ((await context.internalAdapter.findUserById(verification.value))?.email ?? undefined) : undefined;
 }
 
-/** The Fastify request as the Web Request better-auth takes. */
-export function toWebRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The Fastify request as the Web Request better-auth takes, at `url`: the one the gate decided on
+ * (auth-target.ts), never one parsed again from the request line or the Host header.
+ */
+export function toWebRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined || key === 'x-client-ip') continue;

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { AppError } from '../http/errors.ts';
+import { answerToPassOn, type AuthAnswer } from './auth-answer.ts';
 import { withAuthContext } from './auth-context.ts';
 import { allowedAuthEndpoint } from './auth-endpoints.ts';
 import { accountEmailOf, isJsonContentType, jsonBodyOf, SESSION_COOKIE, toWebRequest } from './auth-request.ts';
+import { authTargetOf } from './auth-target.ts';
 import { authErrorAnswer, authErrorCode, type Auth } from './auth.ts';
 import { wasWrongSecret, type CredentialLimits } from './credential-limits.ts';
 
@@ -14,8 +16,10 @@ const SESSION_STARTS = new Set(['/sign-in/email', '/sign-up/email', '/passkey/ve
  * The gate in front of better-auth (issue 20): hands /api/auth/* to it as a Web Request, but only
  * for the endpoints of auth-endpoints.ts (404 for every other), with JSON bodies only (415), and
  * with the failure and mail limits of credential-limits.ts counted before better-auth sees the
- * request. Its error answers become D4's shape with SPEC 8's codes, and no answer but a sign-in's
- * carries a session token (the session list is GET /account/sessions). Bodies stay raw here:
+ * request. The path is decided on once, in its one canonical spelling, and better-auth is handed
+ * exactly that URL (auth-target.ts, issue 33: any other spelling is a 404). Its error answers
+ * become D4's shape with SPEC 8's codes, and no answer but a session's opening carries a session
+ * token (auth-answer.ts; the session list is GET /account/sessions). Bodies stay raw here:
  * better-auth parses them itself.
  */
 export default async function authRoutes(
@@ -24,23 +28,26 @@ export default async function authRoutes(
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  const origin = new URL(app.config.publicUrl).origin;
 
   app.route({
     method: ['GET', 'POST'],
+    // The prefix is auth-target.ts's AUTH_BASE_PATH (written out: scripts/check-route-tests.ts reads it).
     url: '/api/auth/*',
     // Not in the OpenAPI document: these are better-auth's own paths (docs/security.md lists them).
     schema: { hide: true },
     async handler(request, reply) {
-      const path = request.url.split('?')[0].slice('/api/auth'.length);
-      const endpoint = allowedAuthEndpoint(request.method, path);
-      if (!endpoint) throw new AppError(404, ErrorCode.notFound, `No such path: ${request.method} /api/auth${path}`);
+      const target = authTargetOf(request.url, origin);
+      const endpoint = target && allowedAuthEndpoint(request.method, target.path);
+      if (!target || !endpoint) throw new AppError(404, ErrorCode.notFound, `No such path: ${request.method} ${request.url.split('?')[0]}`);
+      const { path } = target;
       // The owner app sends JSON only; a form body would reach better-auth past every JSON-only check.
       if (request.method === 'POST' && !isJsonContentType(request.headers['content-type'])) {
         throw new AppError(415, ErrorCode.invalidInput, 'body: send it as application/json', 'body');
       }
       const body = jsonBodyOf(request.body);
       const attempt = await credentialLimits.attempt({ endpoint, accountEmail: await accountEmailOf(auth, endpoint, request, body), address: request.ip });
-      const response = await withAuthContext(() => auth.handler(toWebRequest(request)));
+      const response = await withAuthContext(() => auth.handler(toWebRequest(request, target.url)));
       const text = await response.text();
       if (!wasWrongSecret(response.status, response.status >= 400 ? errorOf(text).code : undefined)) await attempt.uncount();
       // Sign-out, password change and reset end sessions: owner calls on this instance must see it
@@ -48,43 +55,19 @@ export default async function authRoutes(
       // they are not told to every instance).
       // A followed verification link (GET) changes the account too (verified, or a new address).
       if (request.method === 'POST' || path.startsWith('/verify-email')) await onIdentityChange(!SESSION_STARTS.has(path));
+      const headers: AuthAnswer['headers'] = [];
       response.headers.forEach((value, key) => {
-        if (key !== 'content-length' && key !== 'content-encoding' && key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'content-length' && key !== 'content-encoding' && key !== 'set-cookie') headers.push([key, value]);
       });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      reply.status(response.status);
-      if (response.status < 400 || !text) return reply.send(withoutSessionTokens(path, request.headers.authorization, text, reply));
-      return sendAuthError(reply, response, text);
+      const caller = { bearer: Boolean(request.headers.authorization), sessionCookie: SESSION_COOKIE.test(String(request.headers.cookie ?? '')) };
+      const answer = answerToPassOn(endpoint, caller, { status: response.status, headers, cookies: response.headers.getSetCookie(), text });
+      for (const [key, value] of answer.headers) reply.header(key, value);
+      if (answer.cookies.length) reply.header('set-cookie', answer.cookies);
+      reply.status(answer.status);
+      if (answer.status < 400 || !answer.text) return reply.send(answer.text);
+      return sendAuthError(reply, response, answer.text);
     },
   });
-}
-
-/**
- * No answer but a sign-in's carries a session token:
- * - a password sign-in that waits for the second factor holds no session yet, so the token of
- *   the bearer plugin's header would be one that does not work;
- * - get-session called with a bearer token answers the session without its token; called with
- *   only the session cookie (the end of company sign-in, whose callback set it), it hands the
- *   token over once and ends the cookie, so the app holds it as a bearer token from then on.
- */
-function withoutSessionTokens(path: string, authorization: string | undefined, text: string, reply: FastifyReply): string {
-  if (path === '/sign-in/email' && text.includes('"twoFactorRedirect"')) {
-    reply.removeHeader('set-auth-token');
-    return text;
-  }
-  if (path !== '/get-session' || !text || text === 'null') return text;
-  const answer = JSON.parse(text) as { session?: { token?: string } } | null;
-  if (!answer?.session) return text;
-  if (authorization || !SESSION_COOKIE.test(String(reply.request.headers.cookie ?? ''))) {
-    delete answer.session.token;
-  } else {
-    // Both names: better-auth prefixes `__Secure-` when PUBLIC_URL is https.
-    reply.header('set-cookie', 'better-auth.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
-    reply.header('set-cookie', '__Secure-better-auth.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure');
-  }
-  reply.removeHeader('set-auth-token');
-  return JSON.stringify(answer);
 }
 
 /** better-auth's error body: its code and message, if it answered JSON. */

@@ -11,7 +11,8 @@ import { accessRemovedMail, changeEmailMail, passwordResetMail, signInMethodAdde
 import type { Mail } from '../mail/mailer.ts';
 import { mailLanguage, webRequestLanguage } from '../mail/mail-language.ts';
 import { cookieValue, SESSION_COOKIE } from './auth-request.ts';
-import { emailChangeNoticePlugin, passkeyGuardPlugin, unconfirmedAccountGuard } from './identity-guards.ts';
+import { closedEndpointsGuard, emailChangeNoticePlugin, passkeyGuardPlugin, unconfirmedAccountGuard } from './identity-guards.ts';
+import { REFUSED_AUTH_ENDPOINTS } from './auth-endpoints.ts';
 import { isRecentLogin, RECENT_LOGIN_SECONDS } from './recent-login.ts';
 import { createUnprovenAccess, removedAnything } from './unproven-access.ts';
 import { createUnprovenAccessRepository } from './unproven-access.repository.ts';
@@ -83,6 +84,9 @@ export function createAuth(options: {
     secret,
     database: { db, type: engine },
     trustedOrigins: [config.publicUrl],
+    // Issue 33: what the gate refuses is off in better-auth too, should a request ever get past it
+    // (closedEndpointsGuard below covers the rest); the server's own auth.api calls are unaffected.
+    disabledPaths: Object.keys(REFUSED_AUTH_ENDPOINTS),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -204,6 +208,7 @@ export function createAuth(options: {
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },
     plugins: [
+      closedEndpointsGuard,
       bearer(),
       updatePasswordPlugin,
       emailChangeNoticePlugin(mailer, log),

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailChangeNoticeMail, passkeyAddedMail } from '../mail/auth-mails.ts';
 import { mailLanguage } from '../mail/mail-language.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
+import { allowedAuthEndpoint } from './auth-endpoints.ts';
+import { libraryPathOf } from './auth-target.ts';
 import { bearerToken } from './bearer-token.ts';
 import { isRecentLogin } from './recent-login.ts';
 
@@ -123,3 +125,20 @@ export function emailChangeNoticePlugin(mailer: Mailer, log: FastifyBaseLogger) 
     },
   } satisfies BetterAuthPlugin;
 }
+
+/**
+ * Issue 33, a second line inside better-auth: its router serves only the endpoints the gate
+ * allows, read the way the router reads them (better-call's `new URL(request.url).pathname`), so
+ * a request that got past the gate by another reading of its path still reaches nothing else
+ * (`disabledPaths` in auth.ts does the same for the refused list by name; this also covers
+ * `/callback/:id` and endpoints a new version adds). Only the router runs `onRequest`: the
+ * server's own `auth.api.*` calls (list-sessions for GET /account/sessions, revoke-other-sessions)
+ * are not requests and stay callable.
+ */
+export const closedEndpointsGuard = {
+  id: 'closed-endpoints-guard',
+  async onRequest(request: Request) {
+    const path = libraryPathOf(request);
+    if (!path || !allowedAuthEndpoint(request.method, path)) return { response: new Response(null, { status: 404 }) };
+  },
+} satisfies BetterAuthPlugin;

@@ -28,6 +28,7 @@ import * as pageThemes from './migrations/018-page-themes.ts';
 import * as organisationDomains from './migrations/021-organisation-domains.ts';
 import * as scimUserEmail from './migrations/022-scim-user-email.ts';
 import * as leadCard from './migrations/023-lead-card.ts';
+import * as teamGaps from './migrations/024-team-gaps.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '021-organisation-domains': organisationDomains,
   '022-scim-user-email': scimUserEmail,
   '023-lead-card': leadCard,
+  '024-team-gaps': teamGaps,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -28,6 +28,12 @@ export interface ScimUserTable {
   invitedAt: number | null;
   /** When `active` last became false (null while active): a reactivation within SCIM_RETENTION_DAYS restores the membership. */
   deactivatedAt: number | null;
+  /**
+   * Issue 33 (migration 024): when SCIM's own deactivation or DELETE ended the person's
+   * membership. Only such a membership is restored by a reactivation; cleared when the person
+   * joins again any other way.
+   */
+  offboardedAt: number | null;
   /** The ETag: bumped by every write, compared by every write. */
   version: number;
   created: number;

@@ -4,6 +4,7 @@ import type { Profile, ProfileTextField } from '../../shared/schemas/profile.sch
 import { createHash } from 'node:crypto';
 import { displayName, personName } from '../../shared/display-name.ts';
 import { toSafeHref } from '../../shared/safe-url.ts';
+import { linkHref } from '../../shared/social-handle.ts';
 import { cleanText, escapeText, joinLines } from './content-line.ts';
 import { sanitizeFileName, toAsciiFileName } from './content-disposition.ts';
 
@@ -124,7 +125,7 @@ export function buildVcard({ profile, comment, photoJpeg, profileUrl, uidSource 
   addUrl(toSafeHref(profile.companyWebsiteUrl), ['TYPE=WORK']);
   if (profileUrl) addUrl(toSafeHref(profileUrl));
   const links = [...profile.socialMediaLinks].sort((a, b) => a.sort - b.sort);
-  for (const link of links) addUrl(toSafeHref(link.link), WEB_LINK_TYPES.includes(link.type) ? [] : [`TYPE=${link.type}`]);
+  for (const link of links) addUrl(linkHref(link.type, link.link), WEB_LINK_TYPES.includes(link.type) ? [] : [`TYPE=${link.type}`]);
 
   const note = comment && cleanText(comment) ? comment : profile.businessNote;
   add('NOTE', [UTF8], note, text);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../shared/error-codes.ts';
 import { drainRequest } from './drain-request.ts';
@@ -42,4 +42,19 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(new AppError(404, ErrorCode.notFound, `No such path: ${request.method} ${request.url.split('?')[0]}`).toBody());
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors found before any route runs, chiefly a path whose percent
+ * encoding does not decode (FST_ERR_BAD_URL, e.g. `%c0%af`, an overlong `/`). Such a path names
+ * nothing: D4's 404, as any unknown path, instead of Fastify's own 400 body (issue 33).
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_BAD_URL' ? 404 : typeof error.statusCode === 'number' ? error.statusCode : 400;
+  const body = new AppError(
+    status,
+    status === 404 ? ErrorCode.notFound : ErrorCode.invalidInput,
+    status === 404 ? `No such path: ${request.method}` : error.message,
+  );
+  void reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body.toBody()));
 }

@@ -69,6 +69,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const appConfig: AppConfig = {
     publicUrl: config.publicUrl,
     supportEmail: config.supportEmail,
+    issuerName: config.issuerName,
     shopUrl: config.shopUrl,
     wallet: app.services.wallet.availability(),
     // Company sign-in: only whether it is there and the button's text (issue 13.7).

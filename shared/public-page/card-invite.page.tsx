@@ -25,9 +25,27 @@ export function CardNotFoundPage({ t }: { t: Translate<PublicCardRedirectKey> })
   return <MessagePage art={<NotFoundArt />} heading={t('card_not_found')} text={t('card_not_found_text')} />;
 }
 
-/** Issue 28: a card an operator blocked (lost or stolen): no profile, only this. */
-export function CardBlockedPage({ t }: { t: Translate<PublicCardRedirectKey> }) {
-  return <MessagePage art={<NotFoundArt />} heading={t('card_blocked')} text={t('card_blocked_text')} />;
+/** Who issues the cards and where to write to them (ISSUER_NAME, SUPPORT_EMAIL). */
+export interface CardIssuer {
+  name: string;
+  email: string;
+}
+
+/**
+ * Issue 28: a card an operator blocked (lost or stolen): no profile. Issue 35: it names who
+ * deactivated it and how to reach them, with the card's id in the mail's subject.
+ */
+export function CardBlockedPage({ cardId, issuer, t }: { cardId: string; issuer: CardIssuer; t: Translate<PublicCardRedirectKey> }) {
+  const vars = { issuer: issuer.name };
+  const mail = `mailto:${issuer.email}?subject=${encodeURIComponent(t('card_blocked_subject', { cardId }))}`;
+  return (
+    <MessagePage art={<NotFoundArt />} heading={t('card_blocked')} text={t('card_blocked_text', vars)}>
+      <a className="p-btn p-pri p-wide" href={mail}>
+        {t('card_blocked_contact', vars)}
+      </a>
+      <p>{issuer.email}</p>
+    </MessagePage>
+  );
 }
 
 /** A blank card with chip and QR code, and a spark: this card is waiting for its owner. */

@@ -1,5 +1,6 @@
 import { mailtoHref, telHref, toSafeHref } from '../safe-url.ts';
 import type { Link, LinkType } from '../schemas/link.schema.ts';
+import { linkHref } from '../social-handle.ts';
 import type { Profile } from '../schemas/profile.schema.ts';
 import type { VisitSource } from '../schemas/visit-source.schema.ts';
 import { vcardDownloadPath } from '../vcard-download.ts';
@@ -38,11 +39,11 @@ export interface LinkView {
   ping?: string;
 }
 
-/** Links by `sort` (ties keep their order), each with its name or else its link as the label. */
+/** Links by `sort` (ties keep their order), each with its name or else its link as the label, and its network's address (issue 35). */
 export function linkViews(links: readonly Link[]): LinkView[] {
   return [...links]
     .sort((a, b) => a.sort - b.sort)
-    .map((l) => ({ id: l.id, type: l.type, name: l.name.trim(), label: l.name.trim() || l.link.trim(), href: toSafeHref(l.link) }))
+    .map((l) => ({ id: l.id, type: l.type, name: l.name.trim(), label: l.name.trim() || l.link.trim(), href: linkHref(l.type, l.link) }))
     .filter((l) => l.label !== '');
 }
 

@@ -4,15 +4,11 @@ import type { Language, Profile } from '../schemas/profile.schema.ts';
 import type { VisitSource } from '../schemas/visit-source.schema.ts';
 import { Icon, IconSprite, type IconName } from './icons.tsx';
 import { ProfileDialogs, type ContactRetry } from './profile.dialogs.tsx';
-import { Avatar, linkTypeLabel, Row, SocialLinks } from './public-page.parts.tsx';
+import { Avatar, LanguageNav, linkTypeLabel, Row, SocialLinks, type LanguageLink } from './public-page.parts.tsx';
 import { companyRows, countedLinks, displayName, fullName, privateRows, splitLinks, vcardHref, withSource, type ContactRow } from './profile-view.ts';
 import type { ProfileKey, Translate } from './texts.ts';
 
-/** A link of the language switch; the server builds them (`?lng=`), the owner app has its own switch. */
-export interface LanguageLink {
-  lng: Language;
-  href: string;
-}
+export type { LanguageLink };
 
 /** What the owner app's preview routes add: SPEC 2's back-to-overview button and a notice. */
 export interface PreviewBar {
@@ -98,15 +94,7 @@ export function ProfilePage({ profile, lng, t, languageLinks, preview, source, c
       )}
       <header className="p-top">
         {profile.profileLogoPath && <img className="p-logo" src={profile.profileLogoPath} alt={t('logo_alt')} width={132} height={48} />}
-        {languageLinks && (
-          <nav className="p-lng" aria-label={t('language_label')}>
-            {languageLinks.map((l) => (
-              <a key={l.lng} href={l.href} hrefLang={l.lng} lang={l.lng} aria-current={l.lng === lng ? 'true' : undefined}>
-                {l.lng.toUpperCase()}
-              </a>
-            ))}
-          </nav>
-        )}
+        {languageLinks && <LanguageNav links={languageLinks} lng={lng} label={t('language_label')} />}
       </header>
       <main>
         <Avatar profile={profile} alt={t('profile_image_alt', { name: shownName })} />

@@ -52,6 +52,7 @@ a .p-v{color:var(--acc)}
 .p-soc span{color:#98a2b3;box-shadow:none}
 .p-pv{display:flex;align-items:center;gap:12px;margin:0 auto;max-width:480px;padding:10px 16px;background:#fff7e0;font-size:.875rem}
 .p-pv p{flex:1}
+html:has(.p-fab){scroll-padding-bottom:104px}
 .p-fab{position:fixed;right:max(16px,calc(50% - 224px));bottom:20px;z-index:5}
 .p-fab summary{display:grid;place-items:center;width:58px;height:58px;border-radius:50%;background:var(--acc);color:var(--on,#fff);list-style:none;cursor:pointer;box-shadow:0 6px 16px rgba(28,79,214,.35)}
 .p-fab summary::-webkit-details-marker{display:none}
@@ -102,10 +103,10 @@ a .p-v{color:var(--acc)}
 .pp .p-save{display:flex;margin:24px 16px 0}
 .p-lt .p-row{justify-content:center;border-radius:var(--ra,16px);background:var(--card);box-shadow:var(--sh);font-weight:650;text-align:center}
 .p-msg{margin:0 16px;padding:48px 24px 32px;border-radius:20px;background:var(--card);box-shadow:var(--sh);text-align:center}
-.p-msg svg{display:block;margin:0 auto 24px}
+.p-msg>svg{display:block;margin:0 auto 24px}
 .p-msg h1{font-size:1.5rem;line-height:1.25}
 .p-msg p{margin-top:10px;color:var(--mute)}
-.p-left{margin-top:20px}.p-left p{margin-top:6px}.p-left strong{color:var(--ink,inherit)}
+.p-top+.p-msg{position:relative;margin-top:-40px}.p-left{text-align:left}.p-left .p-h{margin:24px 0 8px}.p-left .p-card{margin:0;box-shadow:none;border:1px solid var(--line)}
 .p-solo{padding-top:40px}
 @media (min-width:560px){.pp{padding-top:32px}.p-top{border-radius:24px 24px 0 0}.p-fab{bottom:32px}}
 @media (min-width:660px){.p-fab{right:calc(50% - 314px)}}

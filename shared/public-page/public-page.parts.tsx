@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LinkType } from '../schemas/link.schema.ts';
-import type { Profile } from '../schemas/profile.schema.ts';
+import type { Language, Profile } from '../schemas/profile.schema.ts';
 import { Icon } from './icons.tsx';
 import { initials, type LinkView } from './profile-view.ts';
 
@@ -172,5 +172,24 @@ export function NotFoundArt() {
       <circle cx="54" cy="52" r="11" fill="#fff" stroke="#1c4fd6" strokeWidth="3.5" />
       <path d="M62 60l8 8M27 37h16M27 45h10" stroke="#1c4fd6" strokeWidth="3.5" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** A link of the language switch; the server builds them (`?lng=`), the owner app has its own switch. */
+export interface LanguageLink {
+  lng: Language;
+  href: string;
+}
+
+/** The language switch in a page's header band: one link per language, the current one marked. */
+export function LanguageNav({ links, lng, label }: { links: LanguageLink[]; lng: Language; label: string }) {
+  return (
+    <nav className="p-lng" aria-label={label}>
+      {links.map((l) => (
+        <a key={l.lng} href={l.href} hrefLang={l.lng} lang={l.lng} aria-current={l.lng === lng ? 'true' : undefined}>
+          {l.lng.toUpperCase()}
+        </a>
+      ))}
+    </nav>
   );
 }

@@ -74,6 +74,7 @@ export const PROFILE_KEYS = [
   'left_heading',
   'left_text',
   'left_contact_heading',
+  'left_save_company',
 ] as const;
 
 /** Namespace `preview_profile`: what the owner app adds around the page on its preview routes. */
@@ -104,6 +105,8 @@ export const PUBLIC_CARD_REDIRECT_KEYS = [
   'card_not_found_text',
   'card_blocked',
   'card_blocked_text',
+  'card_blocked_contact',
+  'card_blocked_subject',
 ] as const;
 
 export type ProfileKey = (typeof PROFILE_KEYS)[number];

@@ -62,11 +62,11 @@ function accentCss(accent: string, mode: Mode): string {
   return `.pp{--acc:${accent};--acc2:${tint};--on:${onAccent}}.p-top{background:linear-gradient(135deg,${top})}`;
 }
 
-/** Dark mode: the dark palette and the few rules that name light colours. */
-function darkCss(accent: string, background: string, document: boolean): string {
+/** Dark mode: the dark palette and the few rules that name light colours; `surface` takes the page's background and text colour. */
+function darkCss(accent: string, background: string, surface: string): string {
   const d = PALETTE.dark;
   return (
-    (document ? `body{background:${background || d.bg};color:${d.ink}}` : '') +
+    `${surface}{background:${background || d.bg};color:${d.ink}}` +
     `.pp{color-scheme:dark;--ink:${d.ink};--mute:${d.mute};--line:#2c3443;--card:${d.card};--sh:0 1px 3px rgba(0,0,0,.6)}` +
     accentCss(accent || d.accent, 'dark') +
     `.p-lng{background:rgba(0,0,0,.35)}.p-lng a{color:${d.ink}}.p-lng a[aria-current]{background:var(--acc);color:var(--on)}` +
@@ -76,17 +76,19 @@ function darkCss(accent: string, background: string, document: boolean): string 
 }
 
 /**
- * The CSS of a look; '' for the default look. `document`: the server's page, whose body gets the
- * background too (the owner app's preview leaves the app's body alone).
+ * The CSS of a look; '' for the default look. `surface`: the element behind the page, whose
+ * background (and, in dark mode, text colour) the look sets: the server's document `body`, or
+ * the owner app's preview frame (issue 35: with the app's light body behind a dark page, the
+ * name in the page's light ink was nearly invisible in the preview).
  */
-export function themeCss(look: PageLook, document = true): string {
+export function themeCss(look: PageLook, surface = 'body'): string {
   let css = '';
   if (look.theme !== 'dark') {
-    if (document && look.background) css += `body{background:${look.background}}`;
+    if (look.background) css += `${surface}{background:${look.background}}`;
     if (look.accent) css += accentCss(look.accent, 'light');
   }
-  if (look.theme === 'dark') css += darkCss(look.accentDark, look.background, document);
-  if (look.theme === 'system') css += `@media (prefers-color-scheme:dark){${darkCss(look.accentDark, '', document)}}`;
+  if (look.theme === 'dark') css += darkCss(look.accentDark, look.background, surface);
+  if (look.theme === 'system') css += `@media (prefers-color-scheme:dark){${darkCss(look.accentDark, '', surface)}}`;
   if (SHAPES[look.buttonShape]) css += `.pp{${SHAPES[look.buttonShape]}}`;
   // The image fills the band at the top (a cover), never the area behind text: contrast stays checked.
   if (look.backgroundImage)

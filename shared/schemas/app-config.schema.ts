@@ -9,6 +9,8 @@ export const appConfigSchema = z.object({
   /** Public host of profile pages and card links, without a trailing slash. */
   publicUrl: z.string(),
   supportEmail: z.string(),
+  /** Issue 35: who issues the cards (ISSUER_NAME), named with `supportEmail` on a blocked card. */
+  issuerName: z.string(),
   shopUrl: z.string(),
   /** Which wallets the server can answer for (D11), so a badge can say so before a click. */
   wallet: z.object({ apple: z.boolean(), google: z.boolean() }).strict().optional(),

@@ -53,6 +53,15 @@ export const cardSchema = z.object({
   cardProfileId: z.string().nullable(),
   cardProfileName: z.string().nullable(),
   cardViews: z.number(),
+  /** Issue 33: the card is an organisation's, assigned to the caller by its admins: only they unassign it. */
+  organisationCard: z.boolean(),
+  /**
+   * The profiles the card may show: null for the owner's own card (any of their profiles); for an
+   * organisation's card the ids of the caller's company profiles of that organisation.
+   */
+  profileChoices: z.array(z.string()).nullable(),
+  /** Issue 28 with 35: the operator deactivated the card; its page shows no profile (the owner is told what to do). */
+  blocked: z.boolean(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

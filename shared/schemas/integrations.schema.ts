@@ -159,7 +159,10 @@ export const apiTokenCreateSchema = z.object({
   organisationId: idSchema.optional(),
 });
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
-export const apiTokenIdBodySchema = z.object({ tokenId: idSchema });
+/** Body of POST /api-token/revoke: the caller's own token, or with `organisationId` (its owners and admins) any token of that organisation. */
+export const apiTokenIdBodySchema = z.object({ tokenId: idSchema, organisationId: idSchema.optional() });
+/** Query of GET /find/own/api-tokens: with `organisationId` (its owners and admins) every token of that organisation (issue 33). */
+export const apiTokenListQuerySchema = z.object({ organisationId: idSchema.optional() });
 export const apiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -168,6 +171,8 @@ export const apiTokenSchema = z.object({
   lastUsedAt: z.number().nullable(),
   /** Issue 24: the organisation whose leads the token reads; null for the owner's own token. */
   organisationId: z.string().nullable(),
+  /** Issue 33: the account that made it (an organisation's tokens are listed to all its owners and admins). */
+  createdByEmail: z.string(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });

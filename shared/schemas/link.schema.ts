@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkFromHandle } from '../social-handle.ts';
+import { handleLinkProblem, linkFromHandle, type LinkHolder } from '../social-handle.ts';
 import { idSchema, textField, timestampsSchema } from './common.schema.ts';
 
 /** Link types of SPEC 3. `hard-link` is accepted on input and stored as `hardLink` (D12). */
@@ -54,11 +54,21 @@ export const sortSchema = z.number().int().min(1).max(10_000);
 
 /**
  * Issue 23: a user name or `@handle` of a network that has them becomes its full address
- * (shared/social-handle.ts), so the API stores what the editor shows.
+ * (shared/social-handle.ts), so the API stores what the editor shows. Issue 35: a link of such a
+ * network that cannot become a web address with a real host (`https://company/acme`) is refused,
+ * naming `link`. A zod transform: `.transform(withHandleLink)` for a person's links,
+ * `.transform(withHandleLinkOf('company'))` for a company's.
  */
-export function withHandleLink<T extends { type?: LinkType; link?: string }>(body: T): T {
-  return body.type && body.link !== undefined ? { ...body, link: linkFromHandle(body.type, body.link) } : body;
+export function withHandleLinkOf(holder: LinkHolder) {
+  return <T extends { type?: LinkType; link?: string }>(body: T, ctx: z.RefinementCtx): T => {
+    if (!body.type || body.link === undefined) return body;
+    const link = linkFromHandle(body.type, body.link, holder);
+    const problem = handleLinkProblem(body.type, link);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['link'], message: problem });
+    return { ...body, link };
+  };
 }
+export const withHandleLink = withHandleLinkOf('person');
 
 export const linkCreateSchema = z
   .object({

@@ -4,8 +4,11 @@ import { idSchema } from './common.schema.ts';
 
 /** Issue 28: the operator's console. */
 
-/** The states an operator sees a card in. */
-export const CARD_STATES = ['minted', 'registered', 'blocked'] as const;
+/**
+ * The states an operator sees a card in: minted and nobody's, an organisation's that no member
+ * holds yet (issue 24's bulk registration; issue 35), registered to an owner, blocked.
+ */
+export const CARD_STATES = ['minted', 'organisation', 'registered', 'blocked'] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 /** Cards per inventory page. */
@@ -43,6 +46,8 @@ export const inventoryCardSchema = z.object({
   scans: z.number(),
   /** Whether the card has an owner; the owner's e-mail only through POST /operator/card/owner. */
   hasOwner: z.boolean(),
+  /** The organisation it was registered to in bulk (issue 24), held by a member or not; null for none. */
+  organisation: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type InventoryCard = z.infer<typeof inventoryCardSchema>;
 export const inventoryPageSchema = z.object({ cards: z.array(inventoryCardSchema), nextCursor: z.string().nullable() });
@@ -78,7 +83,15 @@ export const batchListSchema = z.object({ batches: z.array(batchSchema) });
 
 const countRow = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, count: z.number() });
 export const fleetStatsSchema = z.object({
-  cards: z.object({ total: z.number(), minted: z.number(), registered: z.number(), blocked: z.number(), neverActivated: z.number() }),
+  cards: z.object({
+    total: z.number(),
+    minted: z.number(),
+    /** An organisation's cards no member holds (issue 35); `minted` are nobody's. */
+    organisation: z.number(),
+    registered: z.number(),
+    blocked: z.number(),
+    neverActivated: z.number(),
+  }),
   activationsByBatch: z.array(countRow({ batchId: z.string().nullable(), label: z.string().nullable(), cards: z.number() })),
   activationsByEdition: z.array(countRow({ edition: z.string(), cards: z.number() })),
   activationsByDay: z.array(countRow({ day: z.string() })),
@@ -87,7 +100,17 @@ export const fleetStatsSchema = z.object({
 export type FleetStats = z.infer<typeof fleetStatsSchema>;
 
 /** Every action the audit log records (the console names each in de and en; issue 27 added `verify-domain`). */
-export const AUDIT_ACTIONS = ['block', 'unblock', 'reset', 'move', 'view-owner', 'batch-create', 'resend-verification', 'verify-domain'] as const;
+export const AUDIT_ACTIONS = [
+  'block',
+  'unblock',
+  'reset',
+  'move',
+  'view-owner',
+  'batch-create',
+  'resend-verification',
+  'verify-domain',
+  'release-domain',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntrySchema = z.object({
   id: z.string(),

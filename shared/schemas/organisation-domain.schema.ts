@@ -5,18 +5,11 @@ import { idSchema } from './common.schema.ts';
 /** Issue 27: the most e-mail domains one organisation may claim. */
 export const DOMAIN_MAX_PER_ORGANISATION = 20;
 
-/** Free-mail providers: anyone can have an address there, so nobody may claim them. */
-export const FREE_MAIL_DOMAINS: readonly string[] = [
-  'gmail.com',
-  'googlemail.com',
-  'outlook.com',
-  'hotmail.com',
-  'yahoo.com',
-  'icloud.com',
-  'gmx.de',
-  'web.de',
-  't-online.de',
-];
+/**
+ * Issue 33: an unverified claim holds nothing and expires this many days after it was made; a
+ * claim again gets a new token (docs/teams.md "E-mail domains").
+ */
+export const DOMAIN_CLAIM_DAYS = 7;
 
 /**
  * Public suffixes of two labels under which anyone registers (a claim of `co.uk` would take a
@@ -30,7 +23,11 @@ const PUBLIC_SUFFIXES = new Set([
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-/** A host name with a dot (lower-cased, a trailing dot dropped), no public suffix alone, no free-mail provider. */
+/**
+ * A host name with a dot (lower-cased, a trailing dot dropped), no public suffix alone. Free-mail
+ * providers are refused by the claim itself (server/features/organisations/free-mail.ts: a list
+ * of thousands that the owner app need not load).
+ */
 export const domainSchema = z
   .string()
   .trim()
@@ -38,8 +35,7 @@ export const domainSchema = z
   .max(253, 'must have at most 253 characters')
   .transform((v) => v.replace(/\.$/, ''))
   .refine((v) => v.includes('.') && v.split('.').every((label) => LABEL.test(label)) && /[a-z]/.test(v.split('.').pop()!), 'must be a domain like example.com')
-  .refine((v) => !PUBLIC_SUFFIXES.has(v), 'is a public suffix: claim your own domain under it')
-  .refine((v) => !FREE_MAIL_DOMAINS.includes(v), 'is a free-mail provider anyone can have an address at');
+  .refine((v) => !PUBLIC_SUFFIXES.has(v), 'is a public suffix: claim your own domain under it');
 
 export const domainBodySchema = z.object({ organisationId: idSchema, domain: domainSchema });
 export type DomainBody = z.infer<typeof domainBodySchema>;
@@ -47,6 +43,12 @@ export type DomainBody = z.infer<typeof domainBodySchema>;
 /** An operator verifies on the organisation's evidence, and says which (issue 28: every support action has a recorded reason). */
 export const operatorDomainBodySchema = domainBodySchema.extend({ reason: reasonSchema });
 export type OperatorDomainBody = z.infer<typeof operatorDomainBodySchema>;
+/**
+ * Issue 33: an operator releases a claim (POST /operator/organisation/domain/release): the named
+ * organisation's, or without `organisationId` the verified claim that holds the domain.
+ */
+export const operatorDomainReleaseSchema = z.object({ domain: domainSchema, reason: reasonSchema, organisationId: idSchema.optional() });
+export type OperatorDomainRelease = z.infer<typeof operatorDomainReleaseSchema>;
 
 /** A claimed domain and the TXT record that proves it (`verified` is epoch ms, null until proved). */
 export const organisationDomainSchema = z.object({
@@ -55,6 +57,8 @@ export const organisationDomainSchema = z.object({
   txtValue: z.string(),
   verified: z.number().nullable(),
   verifiedBy: z.enum(['dns', 'operator']).nullable(),
+  /** Issue 33: when an unverified claim expires (epoch ms); null once verified. */
+  expires: z.number().nullable(),
 });
 export type OrganisationDomain = z.infer<typeof organisationDomainSchema>;
 export const organisationDomainListSchema = z.object({ domains: z.array(organisationDomainSchema) });

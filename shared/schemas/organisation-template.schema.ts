@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, textField } from './common.schema.ts';
-import { LINK_TYPES, linkNameSchema, linkTypeSchema, linkValueSchema, withHandleLink } from './link.schema.ts';
+import { LINK_TYPES, linkNameSchema, linkTypeSchema, linkValueSchema, withHandleLinkOf } from './link.schema.ts';
 import { PROFILE_FIELD_MAX } from './profile.schema.ts';
 
 /** Issue 24: the company fields a template sets and may lock. */
@@ -22,10 +22,13 @@ export type TemplateLock = (typeof TEMPLATE_LOCKS)[number];
 /** Most company links one template carries. */
 export const TEMPLATE_MAX_LINKS = 20;
 
-/** A company link of a template: the shape and rules of a profile's link (a handle becomes its address, issue 23). */
+/**
+ * A company link of a template: the shape and rules of a profile's link (a handle becomes its
+ * address, issue 23), a name on LinkedIn and Xing the company's page (issue 35).
+ */
 export const templateLinkSchema = z
   .object({ type: linkTypeSchema, link: linkValueSchema.trim().min(1, 'must not be empty'), name: linkNameSchema.trim().default('') })
-  .transform(withHandleLink);
+  .transform(withHandleLinkOf('company'));
 export type TemplateLink = z.output<typeof templateLinkSchema>;
 
 const valuesShape = Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, textField(PROFILE_FIELD_MAX[f]).trim().optional()])) as {

@@ -25,6 +25,8 @@ const scimBoolean = z.preprocess(
   z.boolean({ message: 'must be true or false' }),
 );
 const text = (max: number) => z.string().max(max, `must have at most ${max} characters`);
+/** A reference the client may send as null (Entra ID's `"$ref": null` when adding members, issue 33): null is no reference. */
+const reference = () => z.preprocess((v) => (v === null ? undefined : v), text(500).optional());
 const multiValue = (max: number) =>
   z.object({
     value: text(max),
@@ -60,7 +62,7 @@ export const scimEnterpriseSchema = z.object({
   division: text(200).optional(),
   department: text(200).optional(),
   manager: z
-    .object({ value: text(200).optional(), displayName: text(200).optional(), $ref: text(500).optional() })
+    .object({ value: text(200).optional(), displayName: text(200).optional(), $ref: reference() })
     .nullable()
     .optional(),
 });
@@ -90,7 +92,7 @@ export const scimGroupSchema = z.object({
   displayName: z.string().trim().min(1, 'is required').max(200, 'must have at most 200 characters'),
   externalId: text(256).optional(),
   members: z
-    .array(z.object({ value: text(100), display: text(300).optional(), $ref: text(500).optional(), type: text(20).optional() }))
+    .array(z.object({ value: text(100), display: text(300).optional(), $ref: reference(), type: text(20).optional() }))
     .max(10_000)
     .optional(),
 });

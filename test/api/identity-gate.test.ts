@@ -5,6 +5,10 @@ import { CREDENTIAL_RULES } from '../../server/auth/credential-limits.ts';
 import { createTestApp, type TestAnswer, type TestApp } from '../support/test-app.ts';
 import { expectD4 } from '../support/factories.ts';
 import { addressPool, cookiesOf } from '../support/client-addresses.ts';
+import { answerToPassOn } from '../../server/auth/auth-answer.ts';
+import { withAuthContext } from '../../server/auth/auth-context.ts';
+import { authPathSpellings, closedEndpoints } from '../support/auth-path-spellings.ts';
+import { rawClient, type RawAnswer } from '../support/raw-http.ts';
 
 /**
  * Issue 20: the gate in front of better-auth. Only the endpoints of auth-endpoints.ts pass (404
@@ -232,5 +236,89 @@ describe('session tokens', () => {
     expect(typeof handed.body.session.token).toBe('string');
     expect((await ownerCall(handed.body.session.token)).status).toBe(200);
     expect(String(handed.headers['set-cookie'])).toMatch(/better-auth\.session_token=; Max-Age=0/);
+  });
+});
+
+describe('paths as they come on the wire (issue 33)', () => {
+  const leakedIn = (answer: RawAnswer, tokens: string[]) => {
+    const text = `${answer.text}\n${JSON.stringify(answer.headers)}`;
+    return tokens.filter((token) => text.includes(token));
+  };
+
+  it('answers 404 with no session token to every other spelling of a closed or an allowed endpoint: `..\\`, encoded dots and slashes, `//`, `;`, upper case, other prefixes', async () => {
+    const victim = await t.signUp();
+    // The newest session of the account: the one a stolen older token must not read.
+    expect((await authCall('POST', '/api/auth/sign-in/email', { body: { email: victim.email, password: victim.password } })).status).toBe(200);
+    const tokens = await allSessionTokens();
+    const base = await t.listen();
+    const client = rawClient(base);
+    const spellings = authPathSpellings(Object.values(t.app.auth.api as Record<string, object>), base);
+    expect(spellings.length).toBeGreaterThan(1000);
+    const failures: string[] = [];
+    try {
+      for (let i = 0; i < spellings.length; i += 16) {
+        await Promise.all(
+          spellings.slice(i, i + 16).map(async ({ method, path, aim }) => {
+            const headers: Record<string, string> = { authorization: `Bearer ${victim.token}` };
+            if (method === 'POST') headers['content-type'] = 'application/json';
+            const answer = await client.send(method, path, headers, method === 'POST' ? '{}' : undefined);
+            const leaked = leakedIn(answer, tokens);
+            if (answer.status !== 404 || leaked.length)
+              failures.push(`${method} ${path} (${aim}): ${answer.status}${leaked.length ? ' WITH TOKENS' : ''} ${answer.text.slice(0, 80)}`);
+          }),
+        );
+      }
+    } finally {
+      client.close();
+    }
+    expect(failures, `${failures.length} of ${spellings.length} spellings`).toEqual([]);
+  });
+
+  it('closes the endpoints inside better-auth too: past the gate, every closed one answers 404, while the server’s own calls of them work', async () => {
+    const owner = await t.signUp();
+    const other = await authCall('POST', '/api/auth/sign-in/email', { body: { email: owner.email, password: owner.password } });
+    const origin = new URL(t.config.publicUrl).origin;
+    const pastTheGate = (method: string, path: string) =>
+      withAuthContext(() =>
+        t.app.auth.handler(
+          new Request(`${origin}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', origin },
+            body: method === 'POST' ? '{}' : undefined,
+          }),
+        ),
+      );
+    for (const { method, path } of closedEndpoints(Object.values(t.app.auth.api as Record<string, object>))) {
+      expect((await pastTheGate(method, `/api/auth${path}`)).status, `${method} ${path}`).toBe(404);
+    }
+    // The attack's URL as the Web Request of the old gate held it (the parser has made it /api/auth/list-sessions).
+    expect((await pastTheGate('GET', '/api/auth/reset-password/..\\list-sessions')).status).toBe(404);
+    // The server calls list-sessions, revoke-session and revoke-other-sessions itself (the Security screen).
+    const listed = await authCall('GET', '/account/sessions', { token: owner.token });
+    // Sign-up's session, the test's sign-in and the one above.
+    expect(listed.body.sessions).toHaveLength(3);
+    const revoked = await authCall('POST', '/account/sessions/revoke-others', { token: owner.token });
+    expect(revoked.body).toEqual({ revoked: 2 });
+    expect((await ownerCall(other.body.token)).status).toBe(401);
+  });
+
+  it('takes the token out of what better-auth answers on any endpoint that opens no session: its real list of sessions, as get-session would pass it on', async () => {
+    const owner = await t.signUp();
+    const tokens = await allSessionTokens();
+    const list = await withAuthContext(() =>
+      t.app.auth.api.listSessions({ headers: new Headers({ authorization: `Bearer ${owner.token}` }), asResponse: true }),
+    );
+    const text = await list.text();
+    expect(tokens.filter((token) => text.includes(token))).not.toEqual([]);
+    const headers: Array<[string, string]> = [];
+    list.headers.forEach((value, name) => headers.push([name, value]));
+    const getSession = allowedAuthEndpoint('GET', '/get-session')!;
+    const passedOn = answerToPassOn(
+      getSession,
+      { bearer: true, sessionCookie: false },
+      { status: list.status, headers, cookies: list.headers.getSetCookie(), text },
+    );
+    expect(tokens.filter((token) => JSON.stringify(passedOn).includes(token))).toEqual([]);
+    expect((JSON.parse(passedOn.text) as object[]).length).toBeGreaterThan(0);
   });
 });

@@ -416,8 +416,8 @@ describe('exports: GET /download/leads.csv and GET /download/leads.vcf', () => {
     expect(first.consent_text).toMatch(/erhält Ihre Angaben/);
     expect(first.consent_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(byName(`'+49`)).toMatchObject({ name: `'+49 is a phone`, phone: `'-1`, company: `'@SUM(A1)` });
-    // Issue 22: phone numbers get an invisible LEFT-TO-RIGHT MARK, not an apostrophe.
-    expect(byName('Telefon')).toMatchObject({ phone: '\u200e+49 170 1234567', company: '\u200e+491701234567' });
+    // Issue 35: phone numbers exactly as typed, nothing invisible in front (it travelled into imports), no apostrophe.
+    expect(byName('Telefon')).toMatchObject({ phone: '+49 170 1234567', company: '+491701234567' });
     // Without profileId: every profile of the owner.
     expect(parseCsv((await t.get('/download/leads.csv', me)).raw.slice(1))).toHaveLength(5);
   });

@@ -107,6 +107,32 @@ describe('POST /social-media-link/create', () => {
     expect(blank.body.field).toBe('link');
   });
 
+  it('issue 35: puts a network path on its host and refuses a network link that cannot be an address, naming the field', async () => {
+    const p = await createProfile(t, owner);
+    const created = await createLink(t, owner, p.id, { type: 'linkedin', link: 'company/acme' });
+    expect(created.link).toBe('https://www.linkedin.com/company/acme');
+    expect(expectD4(await t.post('/social-media-link/create', { profileId: p.id, type: 'linkedin', link: 'https://company/acme' }, owner), 400).field).toBe(
+      'link',
+    );
+    // A new value without a type is read as the stored type's.
+    const update = (link: string) => t.post('/social-media-link/update', { socialMediaLinkId: created.socialMediaLinkId, link }, owner);
+    expect(expectD4(await update('two words'), 400, 'cmc/invalid-input').field).toBe('link');
+    expect((await update('in/ada')).body.link).toBe('https://www.linkedin.com/in/ada');
+    const save = await t.post(
+      '/profile/save',
+      {
+        profile: { id: p.id },
+        links: [
+          { type: 'website', link: 'x.example' },
+          { type: 'tiktok', link: 'javascript:alert(1)' },
+        ],
+      },
+      owner,
+    );
+    expect(expectD4(save, 400).field).toBe('links.1.link');
+    expect((await readOwnLinks(t, owner, p.id)).map((l) => l.link)).toEqual(['https://www.linkedin.com/in/ada']);
+  });
+
   it('ignores server-managed fields of the body', async () => {
     const p = await createProfile(t, owner);
     const res = await t.post(

@@ -29,6 +29,7 @@ const OPERATOR_CALLS: [method: 'GET' | 'POST', url: string, body?: unknown][] = 
   ['POST', '/operator/card/resend-verification', { cardId: 'x', reason: 'why not' }],
   ['POST', '/operator/batch/create', { edition: 'rainbow', count: 1, label: 'x' }],
   ['POST', '/operator/organisation/domain/verify', { organisationId: 'x', domain: 'x.example', reason: 'ticket 1' }],
+  ['POST', '/operator/organisation/domain/release', { organisationId: 'x', domain: 'x.example', reason: 'ticket 1' }],
   ['GET', '/operator/batches'],
   ['GET', '/operator/batch/bundle?batchId=x'],
   ['GET', '/operator/stats'],
@@ -152,6 +153,38 @@ describe('GET /operator/cards (inventory)', () => {
     expect(minted.body.cards.map((c: { id: string }) => c.id)).not.toContain(card.cardId);
   });
 
+  it("shows an organisation's cards as the organisation's, named, not as unregistered, and filters them (issue 35)", async () => {
+    const admin = await t.signUp();
+    const created = await t.post('/organisation/create', { name: 'Acme Fleet GmbH' }, admin);
+    expect(created.status, created.raw).toBe(200);
+    const organisationId = created.body.organisationId as string;
+    const [spare, held] = await t.mintCards('rainbow', 2);
+    expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [spare, held] }, admin)).status).toBe(200);
+    const template = await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme' }, locked: [] }, admin);
+    expect(template.status, template.raw).toBe(200);
+    const profile = await t.post('/profile/create', { templateId: template.body.templateId, firstName: 'Mia' }, admin);
+    expect(profile.status, profile.raw).toBe(200);
+    const assigned = await t.post('/organisation/card/assign', { organisationId, cardId: held, userId: admin.userId }, admin);
+    expect(assigned.status, assigned.raw).toBe(200);
+
+    const organisation = { id: organisationId, name: 'Acme Fleet GmbH' };
+    expect((await t.get(`/operator/cards?q=${spare}`, operator)).body.cards).toEqual([
+      expect.objectContaining({ id: spare, state: 'organisation', hasOwner: false, organisation }),
+    ]);
+    expect((await t.get(`/operator/cards?q=${held}`, operator)).body.cards).toEqual([
+      expect.objectContaining({ id: held, state: 'registered', hasOwner: true, organisation }),
+    ]);
+    const [plain] = await t.mintCards('rainbow', 1);
+    expect((await t.get(`/operator/cards?q=${plain}`, operator)).body.cards).toEqual([expect.objectContaining({ state: 'minted', organisation: null })]);
+
+    const ids = async (state: string) => (await t.get(`/operator/cards?state=${state}&edition=rainbow`, operator)).body.cards.map((c: { id: string }) => c.id);
+    expect(await ids('organisation')).toContain(spare);
+    expect(await ids('organisation')).not.toContain(plain);
+    expect(await ids('minted')).not.toContain(spare);
+    const stats = (await t.get('/operator/stats', operator)).body;
+    expect(stats.cards.organisation).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a bad filter with a 400 naming the field', async () => {
     expect(expectD4(await t.get('/operator/cards?state=lost', operator), 400, 'cmc/invalid-input').field).toBe('state');
     expect(expectD4(await t.get('/operator/cards?q=a%27b', operator), 400, 'cmc/invalid-input').field).toBe('q');
@@ -188,6 +221,12 @@ describe('support actions', () => {
       expect(de.raw).toContain('Diese Karte ist deaktiviert');
       expect(de.raw).not.toContain(card.cardProfileId);
       expect(de.headers.location).toBeUndefined();
+      // Issue 35: the page names who deactivated the card (ISSUER_NAME) and whom to write to (SUPPORT_EMAIL), about this card.
+      expect(de.raw).toContain('Contact Cards hat diese Karte deaktiviert');
+      expect(de.raw).toContain(`href="mailto:support@example.com?subject=${encodeURIComponent(`Deaktivierte Karte ${card.cardId}`)}"`);
+      // And its owner's card answers say so.
+      expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.blocked).toBe(true);
+      expect((await t.get('/find/own/cards', owner)).body.map((c: { blocked: boolean }) => c.blocked)).toEqual([true]);
       expectD4(await t.post('/card/show', { cardId: card.cardId }), 409, 'cmc/card-blocked');
     } finally {
       await other.close();
@@ -200,6 +239,7 @@ describe('support actions', () => {
     const unblocked = await t.post('/operator/card/unblock', { cardId: card.cardId, reason: 'Found again' }, operator);
     expect(unblocked.body.card.state).toBe('registered');
     expect((await cardPage(card.cardId, 'en')).status).toBe(302);
+    expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.blocked).toBe(false);
     expect((await mailsTo(owner.email))[0].subject).toBe(`Ihre Karte ${card.cardId} ist wieder aktiv`);
     expect(await lastAudit()).toMatchObject({ action: 'unblock', target: card.cardId, reason: 'Found again' });
   });
@@ -247,6 +287,21 @@ describe('support actions', () => {
     expect((await mailsTo(from.email))[0].subject).toContain('now belongs to another account');
     expect((await mailsTo(to.email))[0].subject).toBe('A card has been added to your account');
     expect(await lastAudit()).toMatchObject({ action: 'move', target: card.cardId, reason: 'Company account change' });
+  });
+
+  it("POST /operator/card/move refuses an organisation's card (409 cmc/organisation-card): it shows only company profiles, its admins assign it (issue 33)", async () => {
+    const [admin, to] = await quickOwners(t, 2);
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, admin)).body.organisationId as string;
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId] }, admin)).status).toBe(200);
+    const before = await lastAudit();
+    expectD4(await t.post('/operator/card/move', { cardId, toEmail: to.email, reason: 'Wrong account' }, operator), 409, 'cmc/organisation-card');
+    expect((await t.get('/find/own/cards', to)).body).toEqual([]);
+    expect(await t.app.db.selectFrom('card').select(['userId', 'organisationId']).where('id', '=', cardId).executeTakeFirstOrThrow()).toEqual({
+      userId: null,
+      organisationId,
+    });
+    expect(await lastAudit()).toEqual(before);
   });
 
   it('POST /operator/card/move refuses an unknown account (404 naming toEmail) and a bad address (400)', async () => {
@@ -424,7 +479,7 @@ describe('batches', () => {
 describe('GET /operator/stats and GET /operator/audit', () => {
   it('counts the fleet by state, batch, edition and day, without personal data, as JSON and CSV', async () => {
     const { body: stats, raw } = await t.get('/operator/stats', operator);
-    expect(stats.cards.total).toBe(stats.cards.minted + stats.cards.registered + stats.cards.blocked);
+    expect(stats.cards.total).toBe(stats.cards.minted + stats.cards.organisation + stats.cards.registered + stats.cards.blocked);
     expect(stats.cards.registered).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
     expect(stats.activationsByDay).toContainEqual({ day: today, count: expect.any(Number) });

@@ -94,3 +94,72 @@ describe('POST /organisation/card/assign {profileId}', () => {
     expect((await assign(admin, { organisationId, cardId, userId: returner.userId, profileId: after })).body.profileId).toBe(after);
   });
 });
+
+/**
+ * Issue 33: the member holding an organisation's card could point it at a private profile
+ * (`POST /card/profile/change`): the company card then showed a private number, its leads passed
+ * the organisation by, and after the member's removal it still led to the private page. An
+ * organisation's card shows only its holder's company profiles of that organisation, and only
+ * the admins take it back (unassign, audited).
+ */
+describe("POST /card/profile/change and POST /card/delete on an organisation's card", () => {
+  const change = (who: TestUser, cardId: string, profileId: string) => t.post('/card/profile/change', { cardId, profileId }, who);
+
+  it('refuses a private profile with 403 cmc/organisation-card naming profileId, and the card keeps its company profile, also after the removal', async () => {
+    const { organisationId, admin, mia, cardId, sales, privateProfile } = await team();
+    await assign(admin, { organisationId, cardId, userId: mia.userId, profileId: sales });
+    expect(expectD4(await change(mia, cardId, privateProfile), 403, 'cmc/organisation-card').field).toBe('profileId');
+    expect(await shownBy(cardId)).toContain(`/p/${sales}`);
+    const own = (await t.get('/find/own/cards', mia)).body as Array<{ cardId: string; cardProfileId: string; organisationCard: boolean }>;
+    expect(own.find((c) => c.cardId === cardId)).toMatchObject({ cardProfileId: sales, organisationCard: true });
+    // Leads left through the card stay on the company profile, and the removal leaves its notice, never the private page.
+    await t.post('/organisation/member/remove', { organisationId, userId: mia.userId }, admin);
+    expect(await shownBy(cardId)).toContain(`/p/${sales}`);
+    expect(await shownBy(cardId)).not.toContain(privateProfile);
+  });
+
+  it("lets the member pick another of their company profiles of the organisation, never another member's or one that left", async () => {
+    const { organisationId, admin, mia, cardId, sales, support, benProfile } = await team();
+    await assign(admin, { organisationId, cardId, userId: mia.userId, profileId: sales });
+    const byId = await t.post('/find/own/card/by-id', { cardId }, mia);
+    expect(byId.body).toMatchObject({ organisationCard: true, profileChoices: [sales, support] });
+    const moved = await change(mia, cardId, support);
+    expect(moved.status, moved.raw).toBe(200);
+    expect(moved.body).toMatchObject({ cardProfileId: support, organisationCard: true });
+    expect(await shownBy(cardId)).toContain(`/p/${support}`);
+    // Another member's company profile is not hers: 404, as for any profile of another account.
+    expectD4(await change(mia, cardId, benProfile), 404, 'cmc/profile-not-found');
+    expect(await shownBy(cardId)).toContain(`/p/${support}`);
+  });
+
+  it('refuses the member a reset of the card (403 cmc/organisation-card); the admins unassign it, audited', async () => {
+    const { organisationId, admin, mia, cardId, sales } = await team();
+    await assign(admin, { organisationId, cardId, userId: mia.userId, profileId: sales });
+    expectD4(await t.post('/card/delete', { cardId }, mia), 403, 'cmc/organisation-card');
+    expect(await shownBy(cardId)).toContain(`/p/${sales}`);
+    const row = await t.app.db.selectFrom('card').select(['userId', 'organisationId']).where('id', '=', cardId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ userId: mia.userId, organisationId });
+    expect((await t.post('/organisation/card/unassign', { organisationId, cardId }, admin)).status).toBe(200);
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries;
+    expect(audit.map((e: { action: string; target: string }) => `${e.action} ${e.target}`)).toContain(`card.unassign ${cardId}`);
+  });
+
+  it("leaves an owner's own card as it was: any of their profiles, and the reset", async () => {
+    const [owner] = await quickOwners(t, 1);
+    const [cardId] = await t.mintCards('rainbow', 1);
+    expect((await t.post('/card/register', { cardId }, owner)).body).toMatchObject({ organisationCard: false, profileChoices: null });
+    const other = (await createProfile(t, owner, { profileName: 'Other' })).id;
+    expect((await change(owner, cardId, other)).body.cardProfileId).toBe(other);
+    expect((await t.post('/card/delete', { cardId }, owner)).status).toBe(200);
+  });
+
+  it('answers 400 naming the field for malformed ids and 404 for a card of another account', async () => {
+    const { organisationId, admin, mia, ben, cardId, sales, benProfile } = await team();
+    await assign(admin, { organisationId, cardId, userId: mia.userId, profileId: sales });
+    expect(expectD4(await change(mia, cardId, 'not an id!'), 400).field).toBe('profileId');
+    expect(expectD4(await t.post('/card/delete', { cardId: 'no spaces!' }, mia), 400).field).toBe('cardId');
+    expectD4(await change(ben, cardId, benProfile), 404, 'cmc/card-not-found');
+    expectD4(await t.post('/card/delete', { cardId }, ben), 404, 'cmc/card-not-found');
+    expect(await shownBy(cardId)).toContain(`/p/${sales}`);
+  });
+});

@@ -64,17 +64,74 @@ describe('POST /organisation/domain/claim', () => {
     expect(await auditActions(organisationId, admin)).toContain(`domain.claim ${domain}`);
   });
 
-  it('answers 409 cmc/domain-taken for a domain another organisation claimed', async () => {
+  it('answers 409 cmc/domain-taken only for a domain another organisation verified: an unproved claim holds nothing (issue 33)', async () => {
     const first = await team();
     const second = await team();
     const domain = newDomain();
-    await claim(first.organisationId, domain, first.owner);
-    expectD4(await t.post('/organisation/domain/claim', { organisationId: second.organisationId, domain }, second.owner), 409, 'cmc/domain-taken');
+    const squatted = await claim(first.organisationId, domain, first.owner);
+    // The second organisation claims it anyway, with a token of its own, and proves it.
+    const real = await claim(second.organisationId, domain, second.owner);
+    expect(real.txtValue).not.toBe(squatted.txtValue);
+    txt.set(real.txtName, [[real.txtValue]]);
+    expect((await t.post('/organisation/domain/verify', { organisationId: second.organisationId, domain }, second.owner)).body.verified).toEqual(
+      expect.any(Number),
+    );
+    // Now it is taken: the first one's proof comes too late, and nobody else may claim it.
+    txt.set(real.txtName, [[real.txtValue], [squatted.txtValue]]);
+    expectD4(await t.post('/organisation/domain/verify', { organisationId: first.organisationId, domain }, first.owner), 409, 'cmc/domain-taken');
+    const third = await team();
+    expectD4(await t.post('/organisation/domain/claim', { organisationId: third.organisationId, domain }, third.owner), 409, 'cmc/domain-taken');
   });
 
-  it('answers 400 naming domain for free-mail providers, public suffixes and what is no domain', async () => {
+  it('lets exactly one of two organisations proving one domain at once win', async () => {
+    const [a, b] = [await team(), await team()];
+    const domain = newDomain();
+    const claims = [await claim(a.organisationId, domain, a.owner), await claim(b.organisationId, domain, b.owner)];
+    txt.set(
+      claims[0].txtName,
+      claims.map((c) => [c.txtValue]),
+    );
+    const answers = await Promise.all([a, b].map((o) => t.post('/organisation/domain/verify', { organisationId: o.organisationId, domain }, o.owner)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const verified = await t.app.db
+      .selectFrom('organisationDomain')
+      .select('organisationId')
+      .where('domain', '=', domain)
+      .where('verified', 'is not', null)
+      .execute();
+    expect(verified).toHaveLength(1);
+  });
+
+  it('lets an unproved claim expire after 7 days: it is gone from the list, verifying it is 404, a claim again gets a new token', async () => {
     const { organisationId, owner } = await team();
-    for (const domain of ['gmail.com', 'GMX.de', 't-online.de', 'com', 'co.uk', 'not a domain', '-x.example', 'a..b', '', 'example.123']) {
+    const domain = newDomain();
+    const first = await claim(organisationId, domain, owner);
+    const listed = (await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, owner)).body.domains[0];
+    expect(listed.expires - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(listed.expires - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+    await t.app.db
+      .updateTable('organisationDomain')
+      .set({ created: Date.now() - 7 * 86_400_000 - 1000 })
+      .where('domain', '=', domain)
+      .execute();
+    expect((await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, owner)).body.domains).toEqual([]);
+    txt.set(first.txtName, [[first.txtValue]]);
+    expectD4(await t.post('/organisation/domain/verify', { organisationId, domain }, owner), 404, 'cmc/domain-not-found');
+    const again = await claim(organisationId, domain, owner);
+    expect(again.txtValue).not.toBe(first.txtValue);
+    // A verified claim never expires.
+    txt.set(again.txtName, [[again.txtValue]]);
+    expect((await t.post('/organisation/domain/verify', { organisationId, domain }, owner)).status).toBe(200);
+    await t.app.db.updateTable('organisationDomain').set({ created: 0 }).where('domain', '=', domain).execute();
+    expect((await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, owner)).body.domains).toEqual([
+      expect.objectContaining({ domain, verifiedBy: 'dns', expires: null }),
+    ]);
+  });
+
+  it('answers 400 naming domain for free-mail providers and their subdomains, public suffixes and what is no domain', async () => {
+    const { organisationId, owner } = await team();
+    const freeMail = ['gmail.com', 'GMX.de', 't-online.de', 'proton.me', 'gmx.net', 'mail.ru', 'yandex.ru', 'live.com', 'outlook.de', 'mail.gmail.com'];
+    for (const domain of [...freeMail, 'com', 'co.uk', 'not a domain', '-x.example', 'a..b', '', 'example.123']) {
       expect(expectD4(await t.post('/organisation/domain/claim', { organisationId, domain }, owner), 400, 'cmc/invalid-input').field, domain).toBe('domain');
     }
     expect(expectD4(await t.post('/organisation/domain/claim', { domain: 'x.example' }, owner), 400).field).toBe('organisationId');
@@ -198,6 +255,53 @@ describe('POST /operator/organisation/domain/verify', () => {
     expect(
       expectD4(await t.post('/operator/organisation/domain/verify', { organisationId, domain: 'gmail.com', reason: 'ticket 44' }, operator), 400).field,
     ).toBe('domain');
+  });
+});
+
+describe('POST /operator/organisation/domain/release', () => {
+  it("releases an organisation's verified claim (in both audit logs), so the company that owns the domain can prove it", async () => {
+    const squatter = await team();
+    const company = await team();
+    const domain = newDomain();
+    const claimed = await claim(squatter.organisationId, domain, squatter.owner);
+    txt.set(claimed.txtName, [[claimed.txtValue]]);
+    expect((await t.post('/organisation/domain/verify', { organisationId: squatter.organisationId, domain }, squatter.owner)).status).toBe(200);
+    expectD4(await t.post('/organisation/domain/claim', { organisationId: company.organisationId, domain }, company.owner), 409, 'cmc/domain-taken');
+
+    const body = { organisationId: squatter.organisationId, domain, reason: 'ticket 77: the DNS zone is the company’s' };
+    // Not an operator: 404 as on every operator path, and nothing is released.
+    expectD4(await t.post('/operator/organisation/domain/release', body, squatter.owner), 404, 'cmc/not-found');
+    const [operator] = await quickOwners(t, 1);
+    await createOperatorRepository(t.app.db).grant(operator.email, Date.now());
+    // An operator without a second factor: 403.
+    expectD4(await t.post('/operator/organisation/domain/release', body, operator), 403);
+    await storePasskey(t, operator, 'key');
+    expect(expectD4(await t.post('/operator/organisation/domain/release', { ...body, reason: undefined }, operator), 400).field).toBe('reason');
+    expect(expectD4(await t.post('/operator/organisation/domain/release', { ...body, domain: 'not a domain' }, operator), 400).field).toBe('domain');
+    expectD4(await t.post('/operator/organisation/domain/release', { ...body, organisationId: company.organisationId }, operator), 404, 'cmc/domain-not-found');
+
+    const released = await t.post('/operator/organisation/domain/release', body, operator);
+    expect(released.status, released.raw).toBe(200);
+    expect(released.body).toEqual({ domain, removed: true });
+    expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({
+      action: 'release-domain',
+      target: `${squatter.organisationId} ${domain}`,
+      reason: body.reason,
+    });
+    expect(await auditActions(squatter.organisationId, squatter.owner)).toContain(`domain.release ${domain}`);
+    expect((await t.get(`/find/own/organisation/domains?organisationId=${squatter.organisationId}`, squatter.owner)).body.domains).toEqual([]);
+    const real = await claim(company.organisationId, domain, company.owner);
+    txt.set(real.txtName, [[real.txtValue]]);
+    expect((await t.post('/organisation/domain/verify', { organisationId: company.organisationId, domain }, company.owner)).status).toBe(200);
+
+    // Without organisationId (the console asks only for the domain): the verified claim that holds it.
+    const byDomain = await t.post('/operator/organisation/domain/release', { domain, reason: 'ticket 78' }, operator);
+    expect(byDomain.body).toEqual({ domain, removed: true });
+    expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({
+      action: 'release-domain',
+      target: `${company.organisationId} ${domain}`,
+    });
+    expectD4(await t.post('/operator/organisation/domain/release', { domain, reason: 'ticket 79' }, operator), 404, 'cmc/domain-not-found');
   });
 });
 

@@ -57,10 +57,27 @@ describe('POST /organisation/invite', () => {
     await t.app.db.updateTable('user').set({ language: 'en' }).where('id', '=', existing.userId).execute();
     const newcomer = address('neu');
     await invite(owner, { organisationId, emails: [existing.email, newcomer] }, 'de-DE,de;q=0.9');
-    expect((await mailsTo(existing.email))[0].subject).toMatch(/^Invitation to join/);
+    expect((await mailsTo(existing.email))[0].subject).toMatch(/^Invitation to join a team/);
     const german = (await mailsTo(newcomer))[0];
-    expect(german.subject).toMatch(/^Einladung ins Team von/);
+    expect(german.subject).toMatch(/^Einladung in ein Team/);
     expect(german.text).toContain('Einladung annehmen');
+  });
+
+  it("keeps the organisation's name, free text of whoever made it, out of the subject and quotes it in the body (issue 33)", async () => {
+    const [owner] = await quickOwners(t, 1);
+    const bait = 'Security alert: your account is locked, verify at evil.example';
+    const organisationId = (await t.post('/organisation/create', { name: `${bait}\n\nReply now` }, owner)).body.organisationId as string;
+    for (const language of ['en', 'de']) {
+      const to = address(`bait-${language}`);
+      expect((await invite(owner, { organisationId, emails: [to] }, language)).status).toBe(200);
+      const [mail] = await mailsTo(to);
+      expect(mail.subject).toBe(
+        language === 'de' ? 'Einladung in ein Team für Ihre digitale Visitenkarte' : 'Invitation to join a team for your digital business card',
+      );
+      expect(mail.subject).not.toMatch(/alert|evil|locked/i);
+      expect(mail.text).toContain(language === 'de' ? `„${bait} Reply now“` : `“${bait} Reply now”`);
+      expect(mail.text).toContain(owner.email);
+    }
   });
 
   it('refuses bad input naming the field, and stores nothing', async () => {

@@ -376,6 +376,78 @@ describe('POST /api-token/create {organisationId} (an organisation token reads i
     expect(expectD4(await create({ organisationId, scopes: ['leads:read', 'leads:write'] }), 400, 'cmc/invalid-input').field).toBe('scopes');
   });
 
+  it("lists the organisation's tokens to all its owners and admins with their maker; any of them revokes one; both audited (issue 33)", async () => {
+    const { organisationId, admin, ben } = await team();
+    await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'admin' }, admin);
+    const make = (user: TestUser, name: string, body: object = { organisationId }) =>
+      t.post('/api-token/create', { name, scopes: ['leads:read'], ...body }, user);
+    const bens = (await make(ben, 'Ben CRM')).body as { tokenId: string; token: string };
+    const owners = (await make(admin, 'Owner CRM')).body as { tokenId: string; token: string };
+    const personal = (await make(ben, 'Ben private', {})).body as { tokenId: string };
+
+    for (const who of [admin, ben]) {
+      const listed = await t.get(`/find/own/api-tokens?organisationId=${organisationId}`, who);
+      expect(listed.status, listed.raw).toBe(200);
+      expect(
+        listed.body.tokens.map((x: { name: string; createdByEmail: string; organisationId: string }) => [x.name, x.createdByEmail, x.organisationId]),
+      ).toEqual([
+        ['Ben CRM', ben.email, organisationId],
+        ['Owner CRM', admin.email, organisationId],
+      ]);
+      expect(listed.raw).not.toContain(bens.token.slice(4));
+    }
+    // Without organisationId each lists their own, personal tokens among them.
+    expect((await t.get('/find/own/api-tokens', ben)).body.tokens.map((x: { id: string }) => x.id)).toEqual([bens.tokenId, personal.tokenId]);
+
+    // The owner revokes the admin's token of the organisation: it stops at once.
+    expectD4(await t.post('/api-token/revoke', { tokenId: bens.tokenId }, admin), 404, 'cmc/api-token-not-found');
+    expect((await t.post('/api-token/revoke', { tokenId: bens.tokenId, organisationId }, admin)).status).toBe(200);
+    expectD4(await list(`organisationId=${organisationId}`, { ...ben, auth: { authorization: `Bearer ${bens.token}` } }), 401);
+    // A personal token is no organisation's to revoke.
+    expectD4(await t.post('/api-token/revoke', { tokenId: personal.tokenId, organisationId }, admin), 404, 'cmc/api-token-not-found');
+
+    // Ben, made a member again, may still revoke his own; it is audited too.
+    const again = (await make(ben, 'Ben later')).body as { tokenId: string };
+    await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'member' }, admin);
+    expect((await t.post('/api-token/revoke', { tokenId: again.tokenId }, ben)).status).toBe(200);
+
+    const audit = (
+      (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries as Array<{
+        actorEmail: string;
+        action: string;
+        target: string;
+        detail: string;
+      }>
+    )
+      .filter((e) => e.action.startsWith('api-token.'))
+      .reverse()
+      .map((e) => [e.actorEmail, e.action, e.target, e.detail]);
+    expect(audit).toEqual([
+      [ben.email, 'api-token.create', 'Ben CRM', `${bens.tokenId}; leads:read`],
+      [admin.email, 'api-token.create', 'Owner CRM', `${owners.tokenId}; leads:read`],
+      [admin.email, 'api-token.revoke', 'Ben CRM', bens.tokenId],
+      [ben.email, 'api-token.create', 'Ben later', `${again.tokenId}; leads:read`],
+      [ben.email, 'api-token.revoke', 'Ben later', again.tokenId],
+    ]);
+  });
+
+  it("answers the organisation's token calls 403 to a member, 404 to another organisation's admin and 400 naming the field, changing nothing", async () => {
+    const { organisationId, admin, mia } = await team();
+    const made = (await t.post('/api-token/create', { name: 'CRM', scopes: ['leads:read'], organisationId }, admin)).body as { tokenId: string };
+    const other = await team();
+    expectD4(await t.get(`/find/own/api-tokens?organisationId=${organisationId}`, mia), 403, 'cmc/forbidden');
+    expectD4(await t.get(`/find/own/api-tokens?organisationId=${organisationId}`, other.admin), 404, 'cmc/organisation-not-found');
+    expect(expectD4(await t.get('/find/own/api-tokens?organisationId=not%20an%20id', admin), 400).field).toBe('organisationId');
+    expectD4(await t.post('/api-token/revoke', { tokenId: made.tokenId, organisationId }, mia), 403, 'cmc/forbidden');
+    expectD4(await t.post('/api-token/revoke', { tokenId: made.tokenId, organisationId }, other.admin), 404, 'cmc/organisation-not-found');
+    expectD4(await t.post('/api-token/revoke', { tokenId: made.tokenId, organisationId: other.organisationId }, other.admin), 404, 'cmc/api-token-not-found');
+    expect(expectD4(await t.post('/api-token/revoke', { tokenId: made.tokenId, organisationId: 'not an id' }, admin), 400).field).toBe('organisationId');
+    expectD4(await t.get(`/find/own/api-tokens?organisationId=${organisationId}`), 401);
+    expect((await t.get(`/find/own/api-tokens?organisationId=${organisationId}`, admin)).body.tokens.map((x: { id: string }) => x.id)).toEqual([made.tokenId]);
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries as Array<{ action: string }>;
+    expect(audit.filter((e) => e.action === 'api-token.revoke')).toEqual([]);
+  });
+
   it('stops working when its admin is no longer an admin of the organisation', async () => {
     const { organisationId, admin, ben } = await team();
     await t.post('/organisation/member/role', { organisationId, userId: ben.userId, role: 'admin' }, admin);

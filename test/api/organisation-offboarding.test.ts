@@ -82,13 +82,21 @@ describe('POST /organisation/member/remove {cardsTo, leadsTo} (offboarding)', ()
     const en = await t.get(`/p/${miaProfile}?lng=en`);
     expect(en.status).toBe(200);
     expect(en.raw).toContain('Mia Muster no longer works at Acme GmbH');
-    expect(en.raw).toContain('href="https://acme.example"');
+    expect(en.raw).toContain('href="https://acme.example/"');
     expect(en.raw).toContain('href="tel:+492211234"');
+    // Issue 35: the language switch and a button that saves the company's contact (the former member's vCard is the company's).
+    expect(en.raw).toContain('href="?lng=de"');
+    expect(en.raw).toContain(`href="/download/generate-vcf-with-comment?profileId=${miaProfile}"`);
+    expect(en.raw).toContain('Save Acme GmbH as a contact');
+    const vcard = (await t.get(`/download/generate-vcf-with-comment?profileId=${miaProfile}`)).raw;
+    expect(vcard).toContain('FN;CHARSET=utf-8:Acme GmbH');
+    expect(vcard).toContain('URL;TYPE=WORK:https://acme.example/');
     expect(en.raw).toContain('<meta name="robots" content="noindex"');
     const de = await t.get(`/p/${miaProfile}?lng=de`);
     expect(de.status).toBe(200);
     expect(de.raw).toContain('Mia Muster arbeitet nicht mehr bei Acme GmbH');
     expect(de.raw).toContain('Bitte wenden Sie sich direkt an Acme GmbH.');
+    expect(de.raw).toContain('Acme GmbH als Kontakt speichern');
     expect(Buffer.byteLength(de.raw)).toBeLessThan(14 * 1024);
     // The link-in-bio address of the company profile says the same, never the person's links.
     const { shortLinkId } = await profileRow(miaProfile);
@@ -127,6 +135,20 @@ describe('POST /organisation/member/remove {cardsTo, leadsTo} (offboarding)', ()
       (e: { action: string; target: string; detail: string }) => `${e.action} ${e.target} ${e.detail}`,
     );
     expect(actions).toContain(`leads.transfer ${mia.email} 1 → ${admin.email}`);
+  });
+
+  it("shows the organisation's brand and a website typed without https:// on a former member's page (issue 35)", async () => {
+    const [admin, mia] = await quickOwners(t, 2);
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme', brandColour: '#6d28d9' }, admin)).body.organisationId as string;
+    await joinOrganisation(t, organisationId, admin, mia);
+    const values = { companyName: 'Acme GmbH', companyWebsiteUrl: 'www.acme.example/kontakt', businessPhoneNumber: '' };
+    const templateId = (await t.post('/organisation/template/save', { organisationId, name: 'Standard', values, locked: [] }, admin)).body.templateId;
+    const profileId = (await t.post('/profile/create', { templateId, firstName: 'Mia', lastName: 'Muster' }, mia)).body.id as string;
+    expect((await t.post('/organisation/member/remove', { organisationId, userId: mia.userId }, admin)).status).toBe(200);
+    const page = (await t.get(`/p/${profileId}?lng=en`)).raw;
+    expect(page).toContain('Mia Muster no longer works at Acme GmbH');
+    expect(page).toContain('href="https://www.acme.example/kontakt"');
+    expect(page).toContain('--acc:#6d28d9');
   });
 
   it('refuses a receiver who is no member (404 naming the field) or has no company profile (409), and changes nothing then', async () => {

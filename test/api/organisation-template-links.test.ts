@@ -62,6 +62,44 @@ describe('POST /organisation/template/save with links', () => {
   });
 });
 
+describe('a template’s network names and paths (issue 35)', () => {
+  it("publishes a LinkedIn company name or path as the company's page on every member's page, never https://company/…", async () => {
+    const { member, templateId, save } = await team();
+    const res = await save({
+      templateId,
+      links: [
+        { type: 'linkedin', link: 'company/acme-gmbh' },
+        { type: 'xing', link: 'acme' },
+        { type: 'linkedin', link: '@acme' },
+        { type: 'twitter', link: '@acme' },
+      ],
+    });
+    expect(res.status, res.raw).toBe(200);
+    const profile = (await fromTemplate(member, templateId)).body;
+    expect((await linksOf(member, profile.id)).map((l) => l.link)).toEqual([
+      'https://www.linkedin.com/company/acme-gmbh',
+      'https://www.xing.com/pages/acme',
+      'https://www.linkedin.com/company/acme',
+      'https://x.com/acme',
+    ]);
+    const page = (await t.get(`/p/${profile.id}?lng=en`)).raw;
+    expect(page).toContain('href="https://www.linkedin.com/company/acme-gmbh"');
+    expect(page).not.toMatch(/href="https:\/\/company\//);
+    // The vCard carries the same addresses.
+    const vcard = (await t.get(`/download/generate-vcf-with-comment?profileId=${profile.id}`)).raw;
+    expect(vcard).toContain('https://www.linkedin.com/company/acme-gmbh');
+  });
+
+  it('refuses a network link that cannot become an address with 400 naming the link, and stores nothing', async () => {
+    const { organisationId, admin, save } = await team();
+    const refused = expectD4(await save({ links: [LINKS[1], { type: 'linkedin', link: 'https://company/acme' }] }), 400, 'cmc/invalid-input');
+    expect(refused.field).toBe('links.1.link');
+    expect(refused.message).toMatch(/user name or a full address/);
+    expect(expectD4(await save({ links: [{ type: 'instagram', link: 'acme gmbh' }] }), 400).field).toBe('links.0.link');
+    expect((await t.get(`/find/own/organisation/templates?organisationId=${organisationId}`, admin)).body.templates).toHaveLength(1);
+  });
+});
+
 describe('a company profile made from a template with links', () => {
   it('starts with the company links first and the member’s own after them (POST /profile/save creation too)', async () => {
     const { member, templateId } = await team();

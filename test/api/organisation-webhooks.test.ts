@@ -127,6 +127,52 @@ describe('POST /webhook/create {organisationId} and GET /find/own/webhooks?organ
     // Nothing changed: the endpoint is there, on, with its one delivery.
     const listed = (await t.get(`/find/own/webhooks?organisationId=${organisationId}`, owner)).body.webhooks;
     expect(listed).toEqual([expect.objectContaining({ id: webhookId, enabled: true })]);
+    // And nothing refused reached the audit log: only the owner's creation.
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, owner)).body.entries as Array<{ action: string }>;
+    expect(audit.filter((e) => e.action.startsWith('webhook.')).map((e) => e.action)).toEqual(['webhook.create']);
+  });
+});
+
+describe("the organisation's audit log of its webhooks (issue 33)", () => {
+  type Entry = { actorEmail: string; action: string; target: string; detail: string };
+  const webhookEntries = async (organisationId: string, user: TestUser) =>
+    ((await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, user)).body.entries as Entry[])
+      .filter((e) => e.action.startsWith('webhook.'))
+      .reverse();
+
+  it('records who made, re-pointed, rotated and deleted an endpoint, never its secret or a query of its address', async () => {
+    const { organisationId, owner } = await organisation();
+    const [admin] = await quickOwners(t, 1);
+    await joinOrganisation(t, organisationId, owner, admin, 'admin');
+    const endpoint = await createEndpoint(admin, { organisationId, events: MEMBER_EVENTS });
+    const moved = `http://127.0.0.1:${receiver.port}/elsewhere?key=receiver-secret`;
+    expect((await t.post('/webhook/update', { webhookId: endpoint.id, url: moved }, owner)).status).toBe(200);
+    expect((await t.post('/webhook/update', { webhookId: endpoint.id, enabled: false }, admin)).status).toBe(200);
+    const rotated = await t.post('/webhook/rotate-secret', { webhookId: endpoint.id }, owner);
+    expect((await t.post('/webhook/delete', { webhookId: endpoint.id }, admin)).status).toBe(200);
+
+    const entries = await webhookEntries(organisationId, owner);
+    const base = `http://127.0.0.1:${receiver.port}`;
+    expect(entries.map((e) => [e.actorEmail, e.action, e.target])).toEqual([
+      [admin.email, 'webhook.create', `${base}${endpoint.path}`],
+      [owner.email, 'webhook.update', `${base}/elsewhere`],
+      [admin.email, 'webhook.update', `${base}/elsewhere`],
+      [owner.email, 'webhook.rotate', `${base}/elsewhere`],
+      [admin.email, 'webhook.delete', `${base}/elsewhere`],
+    ]);
+    expect(entries[0].detail).toBe(`${endpoint.id}; events: ${MEMBER_EVENTS.join(', ')}`);
+    expect(entries[1].detail).toBe(`${endpoint.id}; url: ${base}${endpoint.path} → ${base}/elsewhere`);
+    expect(entries[2].detail).toBe(`${endpoint.id}; enabled: false`);
+    const raw = JSON.stringify(entries);
+    for (const secret of [endpoint.secret, rotated.body.secret, 'receiver-secret']) expect(raw).not.toContain(secret);
+  });
+
+  it("writes nothing into any organisation's log for an owner's own endpoint", async () => {
+    const { organisationId, owner } = await organisation();
+    const own = await createEndpoint(owner, { events: ['lead.created'] });
+    await t.post('/webhook/rotate-secret', { webhookId: own.id }, owner);
+    await t.post('/webhook/delete', { webhookId: own.id }, owner);
+    expect(await webhookEntries(organisationId, owner)).toEqual([]);
   });
 });
 

@@ -160,7 +160,7 @@ describe('POST /profile/save', () => {
         profile: {},
         links: [
           { type: 'website', link: 'https://a' },
-          { type: 'github', link: 'https://b' },
+          { type: 'github', link: 'https://github.com/b' },
           { type: 'myspace', link: 'https://c' },
         ],
       },

@@ -48,7 +48,9 @@ describe('POST /scim/v2/Users with company sign-in configured', () => {
     expect(created.status, created.raw).toBe(201);
 
     const [mail] = await mailsOf(email);
-    expect(mail.subject).toContain('Acme');
+    // Issue 33: the organisation's name (free text) is quoted in the body, never in the subject.
+    expect(mail.subject).toBe('Your digital business card is ready');
+    expect(mail.text).toMatch(/“Acme[^”]*”/);
     expect(mail.links).toContain(`${t.config.publicUrl}/login?company=1`);
     expect(mail.links.some((l) => l.includes('/team/accept'))).toBe(false);
     expect(mail.text).toContain(provider.env.OIDC_BUTTON_LABEL ?? '');

@@ -35,6 +35,30 @@ describe('POST /organisation/scim-token, GET /find/own/organisation/scim-tokens,
     expect(used.body.tokens[0].lastUsedAt).toEqual(expect.any(Number));
   });
 
+  it("writes the making and the revoking of a token into the organisation's audit log, in the same transaction (issue 33)", async () => {
+    const org = await scimOrganisation(t);
+    const made = await t.post('/organisation/scim-token', { organisationId: org.organisationId, name: 'Okta' }, org.admin);
+    expect((await t.post('/organisation/scim-token/revoke', { organisationId: org.organisationId, tokenId: made.body.tokenId }, org.admin)).status).toBe(200);
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${org.organisationId}`, org.admin)).body.entries as Array<{
+      actorEmail: string;
+      action: string;
+      target: string;
+      detail: string;
+    }>;
+    const entries = audit.filter((e) => e.action.startsWith('scim-token.')).map((e) => [e.action, e.target, e.detail, e.actorEmail]);
+    expect(entries).toEqual([
+      ['scim-token.revoke', 'Okta', made.body.tokenId, org.admin.email],
+      ['scim-token.create', 'Okta', made.body.tokenId, org.admin.email],
+      ['scim-token.create', 'Entra ID', org.tokenId, org.admin.email],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(made.body.token);
+    // A revocation refused (another organisation's id) writes nothing.
+    const other = await scimOrganisation(t);
+    expectD4(await t.post('/organisation/scim-token/revoke', { organisationId: other.organisationId, tokenId: org.tokenId }, other.admin), 404);
+    const otherAudit = (await t.get(`/find/own/organisation/audit?organisationId=${other.organisationId}`, other.admin)).body.entries;
+    expect(otherAudit.filter((e: { action: string }) => e.action === 'scim-token.revoke')).toEqual([]);
+  });
+
   it('is for owners and admins only: a member gets 403, another organisation 404, bad input 400 naming the field', async () => {
     const org = await scimOrganisation(t);
     const member = await t.signUp();

@@ -158,6 +158,48 @@ describe('Entra ID: GET /scim/v2/Users?filter, POST /scim/v2/Users, GET /scim/v2
     expect(await memberIds(org.organisationId)).toContain(person.userId);
   });
 
+  it('does not bring back a person an admin removed by hand: deactivating and reactivating invites them instead (issue 33)', async () => {
+    const org = await scimOrganisation(t);
+    const userName = `removed.${Date.now()}@example.com`;
+    const id = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(userName))).body.id as string;
+    const person = await t.signUp({ email: userName });
+    await acceptInvitation(t, userName, person);
+    expect((await t.post('/organisation/member/remove', { organisationId: org.organisationId, userId: person.userId }, org.admin)).status).toBe(200);
+    const active = (value: string) =>
+      scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] });
+
+    expect((await active('False')).body.active).toBe(false);
+    expect((await active('True')).body.active).toBe(true);
+    expect(await memberIds(org.organisationId)).not.toContain(person.userId);
+    // A new invitation went out: joining again is the person's own step.
+    expect(await mailsTo(t, userName)).toHaveLength(2);
+    const audit = (await t.get(`/find/own/organisation/audit?organisationId=${org.organisationId}`, org.admin)).body.entries;
+    expect(audit.map((e: { action: string }) => e.action)).not.toContain('member.restore');
+  });
+
+  it("restores only the membership SCIM's own deactivation ended: not one that began again by invitation and an admin ended", async () => {
+    const org = await scimOrganisation(t);
+    const userName = `again.${Date.now()}@example.com`;
+    const id = (await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(userName))).body.id as string;
+    const person = await t.signUp({ email: userName });
+    await acceptInvitation(t, userName, person);
+    const active = (value: string) =>
+      scim(t, org.token, 'PATCH', `/scim/v2/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value }] });
+    await active('False');
+    const offboarded = async () => (await t.app.db.selectFrom('scimUser').select('offboardedAt').where('id', '=', id).executeTakeFirstOrThrow()).offboardedAt;
+    expect(await offboarded()).not.toBeNull();
+    // The admin invites the person by hand; they accept, and the admin removes them again.
+    const signIn = await t.post('/api/auth/sign-in/email', { email: userName, password: person.password });
+    const again = { ...person, auth: { authorization: `Bearer ${signIn.body.token}` } };
+    expect((await t.post('/organisation/invite', { organisationId: org.organisationId, emails: [userName] }, org.admin)).status).toBe(200);
+    await acceptInvitation(t, userName, again);
+    expect(await offboarded()).toBeNull();
+    expect((await t.post('/organisation/member/remove', { organisationId: org.organisationId, userId: person.userId }, org.admin)).status).toBe(200);
+
+    await active('True');
+    expect(await memberIds(org.organisationId)).not.toContain(person.userId);
+  });
+
   it('links an account that already is a member instead of inviting it', async () => {
     const org = await scimOrganisation(t);
     const created = await scim(t, org.token, 'POST', '/scim/v2/Users', entraUser(org.admin.email));

@@ -44,4 +44,22 @@ describe('the server paths of shared/server-paths.ts against the routes of the r
       expect(res.statusCode, path).toBe(404);
     }
   });
+
+  it('decides on the path as the router read it: a listed path with percent-encoded letters is the 404 too, never the owner app', async () => {
+    // find-my-way decodes `%61` before it routes (`/%61ccount/sessions` is GET /account/sessions),
+    // so the fallback must not take the request line's spelling for another path (issue 33).
+    for (const path of ['/%61ccount/none', '/%6cead/none', '/%61pi/auth/none', '/%61pi%2fauth/list-sessions']) {
+      const res = await t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().code, path).toBe('cmc/not-found');
+    }
+  });
+
+  it('answers a path that does not decode (an overlong `/`, `%c0%af`) with D4’s 404, not Fastify’s own 400 body', async () => {
+    for (const path of ['/api/auth/reset-password/..%c0%aflist-sessions', '/account/%c0%af', '/%ff']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json(), path).toMatchObject({ status: 404, code: 'cmc/not-found' });
+    }
+  });
 });

@@ -37,7 +37,7 @@ describe('GET /find/own/profile/signature (issue 26)', () => {
   it('serves every image the signature names: the photo and the link icons as PNG, to anyone', async () => {
     const { html } = (await signature(`profileId=${profileId}`)).json() as { html: string };
     const sources = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-    expect(sources.some((src) => src.includes('/media/'))).toBe(true);
+    expect(sources.some((src) => src.includes('/signature-photos/'))).toBe(true);
     expect(sources.some((src) => src.includes('/signature-icons/'))).toBe(true);
     for (const src of sources) {
       const res = await t.app.inject({ method: 'GET', url: src.slice(t.config.publicUrl.length) });
@@ -103,5 +103,32 @@ describe('GET /signature-icons/:file (issue 26)', () => {
       const res = await t.app.inject({ method: 'GET', url: `/signature-icons/${file}` });
       expect(res.statusCode, file).toBe(400);
     }
+  });
+});
+
+describe('GET /signature-photos/* and the logo of a signature (issue 35)', () => {
+  it('serves a non-square photo cropped square, and gives the logo the width and height of its proportions', async () => {
+    const mine = await createProfile(t, owner, { firstName: 'Wide' });
+    expect((await upload(t, owner, 'profileImage', mine.id, await pngImage(300, 150, '#e76f51'))).status).toBe(200);
+    expect((await upload(t, owner, 'profileLogo', mine.id, await pngImage(240, 60, '#2a9d8f'))).status).toBe(200);
+    const { html } = (await signature(`profileId=${mine.id}&layout=classic`)).json() as { html: string };
+    const photo = /<img src="[^"]*(\/signature-photos\/[^"]+)" alt="[^"]*" width="80" height="80"/.exec(html)?.[1];
+    expect(photo, html).toBeDefined();
+    const res = await t.app.inject({ method: 'GET', url: photo! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 160, 160]);
+    // 240 × 60 at 32 px high.
+    expect(html).toMatch(/<img src="[^"]*\/media\/profiles\/[^"]+logo-[^"]+" alt="" width="128" height="32"/);
+  });
+
+  it('answers 404 for anything but a stored profile photo, and crops nothing then', async () => {
+    const mine = (await t.post('/find/own/profile/by-id', { profileId }, owner)).body as { profileLogoPath: string | null };
+    const missing = ['profiles/abc/image-nothere.jpg', 'profiles/abc/logo-x.png', 'bundles/x.zip', '..%2F..%2Fetc%2Fpasswd', 'organisations/abc/logo-x.png'];
+    if (mine.profileLogoPath) missing.push(mine.profileLogoPath.slice('/media/'.length));
+    for (const key of missing) expect((await t.app.inject({ method: 'GET', url: `/signature-photos/${key}` })).statusCode, key).toBe(404);
   });
 });

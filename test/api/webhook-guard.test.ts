@@ -43,6 +43,10 @@ describe('the address guard, checked when connecting', () => {
     ['a link-local address', () => 'http://169.254.10.10/hook'],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data'],
     ['a DNS name that resolves to loopback', () => `http://localhost:${receiver.port}/hook`],
+    // Issue 33: IPv4-compatible and IPv4-translated IPv6 forms of loopback and the metadata address.
+    ['IPv4-compatible loopback [::127.0.0.1]', () => `http://[::127.0.0.1]:${receiver.port}/hook`],
+    ['IPv4-translated loopback [::ffff:0:127.0.0.1]', () => `http://[::ffff:0:127.0.0.1]:${receiver.port}/hook`],
+    ['the metadata address as [::a9fe:a9fe]', () => 'http://[::a9fe:a9fe]/latest/meta-data'],
   ])('refuses %s: the attempt fails without a request', async (_name, url) => {
     const attempt = await firstAttempt(t, owner, url());
     expect(attempt).toMatchObject({ responseStatus: null, error: expect.stringMatching(/^refused: /) });
@@ -58,6 +62,18 @@ describe('the address guard, checked when connecting', () => {
         responseStatus: null,
         error: expect.stringMatching(/metadata/),
       });
+      // Issue 33: every metadata address and all of link-local, in any form.
+      for (const url of [
+        'http://100.100.100.200/latest/meta-data',
+        'http://169.254.10.10/',
+        'http://[::a9fe:a9fe]/',
+        'http://[fd00:ec2::254]/',
+        'http://[fe80::1]/',
+      ])
+        expect(await firstAttempt(open, user, url), url).toMatchObject({
+          responseStatus: null,
+          error: expect.stringMatching(/^refused: .*(metadata|link-local)/),
+        });
     } finally {
       await open.close();
     }

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
+import { joinOrganisation } from '../support/organisations.ts';
 
 // Cards in the owner app: the card path from the public card page through sign-up and
 // verification to the automatic registration (SPEC 4), the scan path with Chromium's fake
@@ -54,6 +55,10 @@ describe.each<Lng>(['de', 'en'])('card path in %s', (lng) => {
         .first()
         .waitFor();
       await page.getByText(text(lng, 'my_profile', 'in_use'), { exact: true }).waitFor();
+      // With a card the overview leads with it and offers it for the wallet (issue 35's other order).
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text(lng, 'cards', 'my_cards'));
+      await page.getByRole('heading', { name: text(lng, 'cards', 'wallet.title') }).waitFor();
+      await maybeScreenshot(page, `overview-with-card-${lng}-360`, { fullPage: true });
     });
     await context.close();
   });
@@ -123,6 +128,90 @@ describe('my card', () => {
     });
     await context.close();
   });
+});
+
+describe.each<Lng>(['en', 'de'])("an organisation's card on the my card screen in %s", (lng) => {
+  it('offers only the member’s company profiles, switches between them, and has no reset (issue 33)', async () => {
+    const { t, base } = session.server;
+    const [admin, member] = [await t.signUp(), await t.signUp()];
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
+    await joinOrganisation(t, organisationId, admin, member);
+    const templateId = (
+      await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, admin)
+    ).body.templateId as string;
+    const sales = (await t.post('/profile/create', { templateId, profileName: 'Acme Sales' }, member)).body.id as string;
+    const support = (await t.post('/profile/create', { templateId, profileName: 'Acme Support' }, member)).body.id as string;
+    expect((await t.post('/profile/create', { profileName: 'Private Me' }, member)).status).toBe(200);
+    const [cardId] = await t.mintCards('rainbow', 1);
+    await t.post('/organisation/cards/register', { organisationId, cardIds: [cardId] }, admin);
+    expect((await t.post('/organisation/card/assign', { organisationId, cardId, userId: member.userId, profileId: sales }, admin)).status).toBe(200);
+
+    const context = await appContext(session.browser, lng, member);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `my-card-organisation-${lng}`, async () => {
+      await page.goto(`${base}/my-card/${cardId}`);
+      await page.getByText(text(lng, 'my_card', 'organisation_card_intro')).waitFor();
+      const select = page.getByLabel(text(lng, 'my_card', 'profile_label'), { exact: true });
+      await expect
+        .poll(async () => (await select.locator('option').allTextContents()).filter(Boolean))
+        .toEqual([text(lng, 'my_card', 'choose_profile'), 'Acme Sales', 'Acme Support']);
+      expect(await page.getByRole('button', { name: text(lng, 'my_card', 'reset') }).count()).toBe(0);
+      await expectAccessible(page, "an organisation's card");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await maybeScreenshot(page, `my-card-organisation-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `my-card-organisation-${lng}-1280`, { fullPage: true });
+      await select.selectOption(support);
+      await page.getByRole('button', { name: text(lng, 'my_card', 'save') }).click();
+      await page.getByText(text(lng, 'my_card', 'saved')).waitFor();
+      expect((await t.post('/find/own/card/by-id', { cardId }, member)).body.cardProfileId).toBe(support);
+    });
+    await context.close();
+  });
+});
+
+describe.each<Lng>(['de', 'en'])('a card the operator blocked, in %s', (lng) => {
+  it('says so on the overview and on its screen, with whom to write to; its page names the issuer and the contact (issue 35)', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const [cardId] = await t.mintCards('firstEditionDark', 1);
+    expect((await t.post('/card/register', { cardId }, owner)).status).toBe(200);
+    // The operator's block (the console's action, app-operator.test.ts): here straight through the service it calls.
+    await t.app.services.cards.setBlocked(cardId!, true);
+    const context = await appContext(session.browser, lng, owner);
+    const page = await context.newPage();
+    await withFailureShot(page, `card-blocked-owner-${lng}`, async () => {
+      await page.goto(`${base}/`);
+      const tile = page.locator('.card-tile').filter({ hasText: text(lng, 'cards', 'editions.firstEditionDark') });
+      await tile.getByText(text(lng, 'cards', 'blocked_badge'), { exact: true }).waitFor();
+      await maybeScreenshot(page, `overview-card-blocked-360-${lng}`);
+      await tile.click();
+      const notice = page.getByRole('status').filter({ has: page.getByRole('heading', { name: text(lng, 'my_card', 'blocked_title') }) });
+      await notice.getByText(text(lng, 'my_card', 'blocked_text', { issuer: 'Contact Cards' })).waitFor();
+      const write = notice.getByRole('link', { name: text(lng, 'my_card', 'blocked_contact', { email: 'support@example.com' }) });
+      expect(await write.getAttribute('href')).toBe(
+        `mailto:support@example.com?subject=${encodeURIComponent(text(lng, 'my_card', 'blocked_subject', { cardId: cardId! }))}`,
+      );
+      await expectAccessible(page, 'my card, blocked');
+      await maybeScreenshot(page, `my-card-blocked-360-${lng}`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `my-card-blocked-desktop-${lng}`);
+
+      // The card's page: who deactivated it, and a mail to them about this card.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(`${base}/card/${cardId}?lng=${lng}`);
+      await page.getByText(text(lng, 'public_card_redirect', 'card_blocked_text', { issuer: 'Contact Cards' })).waitFor();
+      const mail = page.getByRole('link', { name: text(lng, 'public_card_redirect', 'card_blocked_contact', { issuer: 'Contact Cards' }) });
+      expect(await mail.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=/);
+      await page.getByText('support@example.com', { exact: true }).waitFor();
+      await expectAccessible(page, 'blocked card page');
+      await maybeScreenshot(page, `card-blocked-page-360-${lng}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `card-blocked-page-desktop-${lng}`);
+    });
+    await context.close();
+  }, 90_000);
 });
 
 describe('scan path', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
+import { maybeScreenshot } from './support/browser.ts';
 
 // Issue 27: the Team area's e-mail domains. An admin claims a domain, sees the DNS TXT record to
 // add, is told when it is not there yet, verifies it once it is (a stand-in DNS), and removes it.
@@ -35,7 +36,17 @@ describe.each<Lng>(['en', 'de'])('Team area e-mail domains in %s', (lng) => {
       await section.getByText(`_contactcards.${domain}`).waitFor();
       const claimed = (await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, admin)).body.domains[0];
       await section.getByText(claimed.txtValue).waitFor();
+      // Issue 33: an unproved claim says it holds nothing and when it expires (7 days).
+      const expiresOn = new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(claimed.expires);
+      await section.getByText(text(lng, 'team', 'domain_expires', { date: expiresOn })).waitFor();
       await expectAccessible(page, 'team domains');
+      for (const [width, height] of [
+        [360, 800],
+        [1280, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await maybeScreenshot(page, `team-domains-claimed-${lng}-${width}`, { fullPage: true });
+      }
 
       // Not in the DNS yet: the server's message says what to add.
       await section.getByRole('button', { name: text(lng, 'team', 'domain_verify') }).click();

@@ -177,3 +177,31 @@ describe.each<Lng>(['en', 'de'])('leaving the editor with the Back button in %s 
     await context.close();
   }, 90_000);
 });
+
+describe('a network link typed in the editor (issue 35)', () => {
+  it('puts a LinkedIn path on linkedin.com when the field is left, says at the field when a value can never be an address, and saves the address', async () => {
+    const lng: Lng = 'de';
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const profile = await createProfile(t, owner, { firstName: 'Jürgen' });
+    session.context = await appContext(session.browser, lng, owner);
+    const page = await session.context.newPage();
+    await withFailureShot(page, 'editor-network-link', async () => {
+      await page.goto(`${base}/profile/${profile.id}`);
+      await page.getByRole('button', { name: text(lng, 'edit_profile', 'links.add_social_link') }).click();
+      const row = page.locator('li.link-row').last();
+      await row.locator('select').selectOption('linkedin');
+      const field = row.getByLabel(text(lng, 'edit_profile', 'links.link'), { exact: true });
+      await field.fill('https://company/acme');
+      await field.blur();
+      await row.getByText(text(lng, 'edit_profile', 'links.handle_invalid')).waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await field.fill('company/acme');
+      await field.blur();
+      await expect.poll(() => field.inputValue()).toBe('https://www.linkedin.com/company/acme');
+      expect(await row.getByText(text(lng, 'edit_profile', 'links.handle_invalid')).count()).toBe(0);
+      await page.getByRole('button', { name: text(lng, 'molecules', 'save'), exact: true }).click();
+      await expect.poll(async () => (await readOwnLinks(t, owner, profile.id)).map((l) => l.link)).toEqual(['https://www.linkedin.com/company/acme']);
+    });
+  }, 90_000);
+});

@@ -14,9 +14,12 @@ const session = useE2eSession(startAppServer);
 describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s', (lng) => {
   it('lets an admin add a webhook of the organisation with member events and a token reading its leads, and shows a member only their own', async () => {
     const { t, base } = session.server;
-    const [admin, member] = [await t.signUp(), await t.signUp()];
+    const [admin, member, otherAdmin] = [await t.signUp(), await t.signUp(), await t.signUp()];
     const organisationId = (await t.post('/organisation/create', { name: 'Acme GmbH' }, admin)).body.organisationId as string;
     await joinOrganisation(t, organisationId, admin, member);
+    // Issue 33: another admin's token of the organisation is listed to every owner and admin, with its maker.
+    await joinOrganisation(t, organisationId, admin, otherAdmin, 'admin');
+    expect((await t.post('/api-token/create', { name: 'Other CRM', scopes: ['leads:read'], organisationId }, otherAdmin)).status).toBe(200);
 
     const context = await appContext(session.browser, lng, admin);
     session.context = context;
@@ -54,7 +57,10 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with an organisation in %s
       const bearer = { ...admin, token, auth: { authorization: `Bearer ${token}` } };
       expect((await t.get(`/find/own/organisation/leads?organisationId=${organisationId}`, bearer)).status).toBe(200);
       expect((await t.get('/find/own/leads', bearer)).status).toBe(403);
-      await tokens.getByRole('listitem').filter({ hasText: 'Team CRM' }).getByText('Acme GmbH').waitFor();
+      await tokens.getByRole('heading', { name: text(lng, 'integrations', 'tokens.organisation_title', { name: 'Acme GmbH' }) }).waitFor();
+      const made = (email: string) => text(lng, 'integrations', 'tokens.made_by', { email });
+      await tokens.getByRole('listitem').filter({ hasText: 'Team CRM' }).getByText(made(admin.email)).waitFor();
+      await tokens.getByRole('listitem').filter({ hasText: 'Other CRM' }).getByText(made(otherAdmin.email)).waitFor();
       expect((await t.get('/find/own/api-tokens', admin)).body.tokens).toEqual([
         expect.objectContaining({ name: 'Team CRM', scopes: ['leads:read'], organisationId }),
       ]);
@@ -93,6 +99,15 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
       await page.goto(`${base}/integrations`);
       const tokens = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
       await tokens.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      await tokens.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.cards_read')) }).check();
+      // Issue 35: an example call with this token's scopes against this server, and the API reference.
+      const example = tokens.locator('.api-example code');
+      await expect
+        .poll(() => example.textContent())
+        .toBe(`curl -H "Authorization: Bearer ${text(lng, 'integrations', 'tokens.example_token')}" ${base}/find/own/leads`);
+      expect(await tokens.getByRole('link', { name: text(lng, 'integrations', 'tokens.docs') }).getAttribute('href')).toBe('/docs');
+      await tokens.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.leads_read')) }).uncheck();
+      await expect.poll(() => example.textContent()).toContain(`${base}/find/own/cards`);
       await tokens.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
       await tokens
         .getByRole('alert')
@@ -107,14 +122,25 @@ describe.each<Lng>(['en', 'de'])('Integrations screen with a sign-in older than 
       await page.getByLabel(text(lng, 'login', 'password'), { exact: true }).fill(owner.password);
       await page.getByRole('button', { name: text(lng, 'login', 'submit'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/integrations');
+      // Issue 35: what was typed and ticked is still there; one press makes the token.
       const again = page.getByRole('region', { name: text(lng, 'integrations', 'tokens.title') });
-      await again.getByLabel(text(lng, 'integrations', 'tokens.name')).fill('CRM sync');
+      expect(await again.getByLabel(text(lng, 'integrations', 'tokens.name')).inputValue()).toBe('CRM sync');
+      expect(await again.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.cards_read')) }).isChecked()).toBe(true);
+      expect(await again.getByRole('checkbox', { name: new RegExp(text(lng, 'integrations', 'scopes.leads_read')) }).isChecked()).toBe(false);
+      await maybeScreenshot(page, `integrations-after-sign-in-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `integrations-after-sign-in-${lng}-1280`, { fullPage: true });
       await again.getByRole('button', { name: text(lng, 'integrations', 'tokens.create') }).click();
       await again.getByText(text(lng, 'integrations', 'shown_once')).waitFor();
       // Signing in again ended the old session: the token is read from the database.
-      expect(await t.app.db.selectFrom('apiToken').select('name').where('userId', '=', owner.userId).execute()).toEqual([{ name: 'CRM sync' }]);
+      expect(await t.app.db.selectFrom('apiToken').select(['name', 'scopes']).where('userId', '=', owner.userId).execute()).toEqual([
+        { name: 'CRM sync', scopes: 'cards:read' },
+      ]);
+      // The kept form is gone once shown again: the next visit starts empty.
+      await page.reload();
+      expect(await again.getByLabel(text(lng, 'integrations', 'tokens.name')).inputValue()).toBe('');
       expect((await t.get('/find/own/api-tokens', owner)).status).toBe(401);
     });
     await context.close();
-  });
+  }, 90_000);
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createProfile } from '../support/factories.ts';
 import { LEADS_CSV_COLUMNS } from '../../server/features/leads/leads-csv.builder.ts';
+import { readXlsx } from '../support/xlsx.ts';
 import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { appContext, expectAccessible, mailLink, startAppServer, text, withFailureShot } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
@@ -139,6 +140,24 @@ describe('leads from the public page to the owner’s contacts', () => {
       expect(csv).toContain('"Übermühl GmbH"');
       expect(csv).toContain('"followedUp"');
       expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+      // Issue 35: the phone exactly as typed, nothing invisible in front of it to travel into an import.
+      expect(csv).toContain('"+49 30 123456"');
+      expect(csv.slice(1)).not.toMatch(/[\u200b-\u200f\u2060\ufeff]/);
+
+      // Issue 35: the workbook for spreadsheets: typed text cells, words instead of codes in the app's language.
+      const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: text(lng, 'leads', 'export_xlsx') }).click()]);
+      expect(workbook.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const book = readXlsx(await readFile((await workbook.path())!));
+      expect(book.sheet).toBe(text(lng, 'leads', 'title'));
+      const names = book.rows[0]!.map((cell) => cell?.value);
+      const anne = book.rows.find((row) => row.some((cell) => cell?.value === 'Änne Müller'))!;
+      const cellOf = (key: string) => anne[names.indexOf(header(key))];
+      expect(cellOf('phone')).toMatchObject({ kind: 'text', value: '+49 30 123456' });
+      expect(cellOf('status')).toMatchObject({ kind: 'text', value: text(lng, 'leads', 'status.followedUp') });
+      expect(anne[names.indexOf(`${header('created')} (${zone})`)]).toMatchObject({ kind: 'number', format: 'yyyy-mm-dd hh:mm:ss' });
+      await page.getByText(text(lng, 'leads', 'export_hint')).waitFor();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, 'leads-en-desktop');
     });
   });
 

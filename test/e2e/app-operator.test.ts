@@ -124,10 +124,104 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
       // The card's public page: deactivated, no profile.
       await page.goto(`${base}/card/${cardId}?lng=${lng}`);
       await page.getByRole('heading', { name: text(lng, 'public_card_redirect', 'card_blocked') }).waitFor();
-      await page.getByText(text(lng, 'public_card_redirect', 'card_blocked_text')).waitFor();
+      await page.getByText(text(lng, 'public_card_redirect', 'card_blocked_text', { issuer: 'Contact Cards' })).waitFor();
       await maybeScreenshot(page, `card-blocked-${lng}`);
     });
   }, 120_000);
+});
+
+describe.each<Lng>(['en', 'de'])('the Domains tab of the console in %s', (lng) => {
+  it('releases the verified claim that holds an e-mail domain, after asking, with a reason in both audit logs (issue 33)', async () => {
+    const { t, base } = session.server;
+    const operator = await passkeyOperator();
+    const owner = await t.signUp();
+    const organisationId = (await t.post('/organisation/create', { name: 'Squatter Ltd' }, owner)).body.organisationId as string;
+    const domain = `acme-${lng}-${Date.now().toString(36)}.example`;
+    expect((await t.post('/organisation/domain/claim', { organisationId, domain }, owner)).status).toBe(200);
+    expect((await t.post('/operator/organisation/domain/verify', { organisationId, domain, reason: 'set up for the test' }, operator)).status).toBe(200);
+
+    const context = await appContext(session.browser, lng, operator);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `console-domains-${lng}`, async () => {
+      await page.goto(`${base}/console`);
+      await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.domains') }).click();
+      await page.getByRole('textbox', { name: text(lng, 'operator', 'domain_label'), exact: true }).fill(domain);
+      await page.getByLabel(text(lng, 'operator', 'reason_label')).fill('Ticket 88: Acme shows the DNS zone is theirs');
+      for (const [width, height, suffix] of [
+        [360, 780, '-360'],
+        [1280, 860, '-1280'],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await expectNoSideways(page, `domains at ${width} px`);
+        await maybeScreenshot(page, `console-domains-${lng}${suffix}`, { fullPage: true });
+      }
+      await expectAccessible(page, 'console domains');
+      await page.getByRole('button', { name: text(lng, 'operator', 'domain_release') }).click();
+      const dialog = page.getByRole('dialog', { name: text(lng, 'operator', 'domain_release') });
+      await dialog.getByText(text(lng, 'operator', 'confirm_release', { domain })).waitFor();
+      await dialog.getByRole('button', { name: text(lng, 'operator', 'domain_release') }).click();
+      await page.getByText(text(lng, 'operator', 'domain_released', { domain })).waitFor();
+      expect((await t.get(`/find/own/organisation/domains?organisationId=${organisationId}`, owner)).body.domains).toEqual([]);
+      const audit = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, owner)).body.entries as Array<{ action: string }>;
+      expect(audit[0]).toMatchObject({ action: 'domain.release', target: domain, actorEmail: operator.email });
+      expect((await t.get('/operator/audit', operator)).body.entries[0]).toMatchObject({
+        action: 'release-domain',
+        target: `${organisationId} ${domain}`,
+        reason: 'Ticket 88: Acme shows the DNS zone is theirs',
+      });
+    });
+  });
+});
+
+// Issue 35: the search takes a card link as pasted from a mail or a photo's QR reader, and an
+// organisation's cards are shown as that organisation's, not as unregistered.
+describe.each<Lng>(['en', 'de'])('the console search and organisation cards in %s', (lng) => {
+  it("finds a card by a pasted link in each form a card holds, refuses another site's link, and names an organisation's card", async () => {
+    const { t, base } = session.server;
+    const operator = await passkeyOperator();
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const admin = await t.signUp();
+    const created = await t.post('/organisation/create', { name: `Fleet ${lng} GmbH` }, admin);
+    expect(created.status, created.raw).toBe(200);
+    const [teamCard] = await t.mintCards('rainbow', 1);
+    const registered = await t.post('/organisation/cards/register', { organisationId: created.body.organisationId, cardIds: [teamCard] }, admin);
+    expect(registered.status, registered.raw).toBe(200);
+
+    const context = await appContext(session.browser, lng, operator);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `operator-search-${lng}`, async () => {
+      await page.goto(`${base}/console`);
+      const search = page.getByLabel(text(lng, 'operator', 'search_label'), { exact: true });
+      const cards = page.getByRole('list', { name: text(lng, 'operator', 'tabs.cards') });
+      for (const link of [`${base}/card/${cardId}?src=nfc`, `${base}/public-profile/${cardId}`, `${base}/?id=${cardId}`]) {
+        await search.fill(link);
+        await expect.poll(() => cards.getByRole('listitem').allTextContents(), { message: link }).toEqual([expect.stringContaining(cardId)]);
+      }
+      await search.fill(`https://elsewhere.example/card/${cardId}`);
+      await page.getByText(text(lng, 'operator', 'scan_not_card')).waitFor();
+      expect(await cards.count()).toBe(0);
+      await expectAccessible(page, 'console search with a foreign link');
+
+      await search.fill(`${base}/card/${teamCard}`);
+      const row = cards.getByRole('listitem').filter({ hasText: teamCard });
+      await row.getByText(text(lng, 'operator', 'state.organisation'), { exact: true }).waitFor();
+      await row.getByText(text(lng, 'operator', 'organisation_unassigned', { name: `Fleet ${lng} GmbH` })).waitFor();
+      expect(await row.getByText(text(lng, 'operator', 'state.minted'), { exact: true }).count()).toBe(0);
+      await expectAccessible(page, 'console with an organisation card');
+      await expectNoSideways(page, 'an organisation card at 360 px');
+      await maybeScreenshot(page, `console-organisation-card-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await maybeScreenshot(page, `console-organisation-card-${lng}-1280`, { fullPage: true });
+      await row.getByRole('button', { name: text(lng, 'operator', 'open_card', { id: teamCard }) }).click();
+      await page
+        .getByRole('dialog')
+        .getByText(text(lng, 'operator', 'organisation_unassigned', { name: `Fleet ${lng} GmbH` }))
+        .waitFor();
+      await maybeScreenshot(page, `console-organisation-dialog-${lng}-1280`);
+    });
+  });
 });
 
 describe('a big batch in the console', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phoneContext } from './support/browser.ts';
+import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { appContext, expectAccessible, withFailureShot, mailLink, oversizedImage, smallPng, startAppServer, text, type Lng } from './app-support.ts';
 import { useE2eSession } from './support/session.ts';
 
@@ -45,9 +45,21 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
       await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
       await page.getByText(text(lng, 'my_profile', 'no_profiles')).waitFor();
       await expectAccessible(page, 'overview');
+      // Issue 35: without a card the overview leads with the profile: its heading is the page's
+      // title above the cards, "Create your profile" is the first (and only) primary button, and
+      // the wallet, which needs a card, waits until there is one.
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text(lng, 'my_profile', 'profiles'));
+      const order = await page.locator('main h1, main h2').allTextContents();
+      expect(order.indexOf(text(lng, 'my_profile', 'profiles'))).toBeLessThan(order.indexOf(text(lng, 'cards', 'my_cards')));
+      expect(await page.locator('main .btn-primary').allTextContents()).toEqual([text(lng, 'my_profile', 'start.button')]);
+      expect(await page.getByRole('heading', { name: text(lng, 'cards', 'wallet.title') }).count()).toBe(0);
+      await maybeScreenshot(page, `overview-new-owner-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `overview-new-owner-${lng}-1280`, { fullPage: true });
+      await page.setViewportSize({ width: 360, height: 780 });
 
       // A new profile with three weblinks.
-      await page.getByRole('link', { name: text(lng, 'my_profile', 'create_profile') }).click();
+      await page.getByRole('link', { name: text(lng, 'my_profile', 'start.button') }).click();
       await page.waitForURL(/\/profile\/new$/);
       await page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title_new') }).waitFor();
       await page.getByLabel(text(lng, 'edit_profile', 'fields.profileName')).fill('Work');
@@ -132,6 +144,10 @@ describe.each<Lng>(['en', 'de'])('owner app in %s', (lng) => {
       await page.getByRole('heading', { name: text(lng, 'my_profile', 'profiles') }).waitFor();
       await page.getByText('Work').waitFor();
       await page.getByText(text(lng, 'my_profile', 'not_in_use')).waitFor();
+      // Still no card: the profiles stay first, and the card is now the next step (primary).
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text(lng, 'my_profile', 'profiles'));
+      expect(await page.getByRole('link', { name: text(lng, 'cards', 'scan_first_card') }).getAttribute('class')).toContain('btn-primary');
+      await maybeScreenshot(page, `overview-profile-no-card-${lng}-360`, { fullPage: true });
     });
     await context.close();
     // About 25 s on an idle machine: the whole first-run journey of an owner, screen by screen.

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { createFullProfile, pngImage, upload } from '../support/factories.ts';
 import { gmailSanitize } from '../support/gmail-sanitizer.ts';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 
 // Issue 26: the e-mail signature screen. What the owner copies is what the preview shows, and
@@ -61,7 +62,9 @@ describe.each<Lng>(['en', 'de'])('the e-mail signature in %s', (lng) => {
     const t = session.server.t;
     const user = await t.signUp();
     const profile = await createFullProfile(t, user, { profileName: 'Work' });
-    expect((await upload(t, user, 'profileImage', profile.id, await pngImage(300, 300, '#2a9d8f'))).status).toBe(200);
+    // Issue 35: a photo that is not square (and a logo) — the signature shows it cropped, never squashed.
+    expect((await upload(t, user, 'profileImage', profile.id, await pngImage(360, 200, '#2a9d8f'))).status).toBe(200);
+    expect((await upload(t, user, 'profileLogo', profile.id, await pngImage(240, 60, '#264653'))).status).toBe(200);
     const context = await appContext(session.browser, lng, user);
     session.context = context;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.base });
@@ -76,6 +79,7 @@ describe.each<Lng>(['en', 'de'])('the e-mail signature in %s', (lng) => {
       await preview.locator('table').first().waitFor();
       await imagesLoaded(page, 'iframe.signature-preview');
       await expectAccessible(page, 'e-mail signature', { exclude: 'iframe.signature-preview' });
+      await maybeScreenshot(page, `signature-360-${lng}`, { fullPage: true });
 
       await page.getByRole('button', { name: text(lng, 'my_profile', 'signature.copy'), exact: true }).click();
       await page
@@ -91,7 +95,17 @@ describe.each<Lng>(['en', 'de'])('the e-mail signature in %s', (lng) => {
 
       // The same parts in what was copied, what the preview shows and what Gmail keeps.
       const parts = await partsOf(page, shown);
-      expect(parts.images.some((src) => src?.startsWith(`${t.config.publicUrl}/media/`))).toBe(true);
+      expect(parts.images.some((src) => src?.startsWith(`${t.config.publicUrl}/signature-photos/`))).toBe(true);
+      // As the preview draws them: the photo square from a square file, the logo in its own proportions.
+      const drawn = await preview
+        .locator('img')
+        .evaluateAll((images) =>
+          (images as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.width, height: img.height, natural: img.naturalWidth / img.naturalHeight })),
+        );
+      const photo = drawn.find((img) => img.src.includes('/signature-photos/'))!;
+      expect([photo.width, photo.height, photo.natural]).toEqual([80, 80, 1]);
+      const logo = drawn.find((img) => img.src.includes('/logo-'))!;
+      expect(logo.width / logo.height).toBeCloseTo(logo.natural, 1);
       expect(parts.links).toContain(`${t.config.publicUrl}/p/${profile.id}?src=signature`);
       expect(await partsOf(page, copied.html)).toEqual(parts);
       expect(await partsOf(page, gmailSanitize(copied.html))).toEqual(parts);
@@ -100,6 +114,7 @@ describe.each<Lng>(['en', 'de'])('the e-mail signature in %s', (lng) => {
       // A desktop-sized window holds the whole preview (on a phone the longest address runs past
       // the frame's edge), and the sticky navigation bar is hidden while it is taken.
       await page.setViewportSize({ width: 1280, height: 2000 });
+      await maybeScreenshot(page, `signature-desktop-${lng}`);
       const previewShot = await preview.locator('table').first().screenshot({ style: '.nav-bar { visibility: hidden !important; }' });
       // The same width as the preview's frame, as a mail client's message pane has its own.
       const frameWidth = await page.locator('iframe.signature-preview').evaluate((frame) => (frame as HTMLIFrameElement).clientWidth);
@@ -114,7 +129,7 @@ describe.each<Lng>(['en', 'de'])('the e-mail signature in %s', (lng) => {
 
       // Another layout: the compact one has no picture; the save link can be left out.
       await page.getByRole('radio', { name: text(lng, 'my_profile', 'signature.layouts.compact') }).check();
-      await expect.poll(() => preview.locator('img[src*="/media/"]').count()).toBe(0);
+      await expect.poll(() => preview.locator('img[src*="/media/"], img[src*="/signature-photos/"]').count()).toBe(0);
       await page.getByRole('checkbox', { name: text(lng, 'my_profile', 'signature.save_link') }).uncheck();
       await expect.poll(() => preview.locator('a[href*="generate-vcf"]').count()).toBe(0);
       await page.getByRole('button', { name: text(lng, 'my_profile', 'signature.copy_code') }).click();

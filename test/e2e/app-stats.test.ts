@@ -78,6 +78,32 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       await maybeScreenshot(app, `stats-${lng}-1280`, { fullPage: true });
       await app.setViewportSize({ width: 360, height: 780 });
 
+      // Issue 35: every source has a name of its own and a line saying what it counts. A link shared
+      // from the app, the plain page link and a card's link opened without a QR or NFC mark (as a
+      // demo card's link copied from the app is) are three rows nobody can mix up.
+      const [cardId] = await t.mintCards('rainbow', 1);
+      const registered = await t.post('/card/register', { cardId, profileId: profile.id }, owner);
+      expect(registered.status, registered.raw).toBe(200);
+      for (const url of [`/p/${profile.id}?src=share`, `/card/${cardId}`])
+        expect((await fetch(`${base}${url}`, { headers: { 'user-agent': BROWSER_UA } })).status, url).toBe(200);
+      await t.app.services.views.flush();
+      await app.reload();
+      const labels = app.locator('.stats-bars .stats-bar-label > span:first-child');
+      await expect.poll(() => labels.count()).toBe(10);
+      const names = await labels.allTextContents();
+      expect(new Set(names).size).toBe(10);
+      for (const source of ['share', 'link', 'card'] as const) {
+        const row = app.locator('.stats-bars li').filter({ has: app.getByText(text(lng, 'stats', `sources.${source}`), { exact: true }) });
+        await row.getByText(text(lng, 'stats', `source_hints.${source}`)).waitFor();
+        expect(await row.locator('.stats-bar-value').textContent()).toBe(text(lng, 'stats', 'views_share_one', { count: 1, percent: 33 }));
+      }
+      expect(names.join(' ')).not.toMatch(/older print|ältere Druck/);
+      await expectAccessible(app, 'statistics with three sources');
+      await maybeScreenshot(app, `stats-sources-${lng}-360`, { fullPage: true });
+      await app.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(app, `stats-sources-${lng}-1280`, { fullPage: true });
+      await app.setViewportSize({ width: 360, height: 780 });
+
       // The range switch: 7 days, kept in the URL.
       await app.getByRole('button', { name: text(lng, 'stats', 'range_days_other', { count: 7 }) }).click();
       await app.waitForURL(/\?days=7$/);
@@ -93,5 +119,5 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       expect(await app.getByRole('img', { name: text(lng, 'stats', 'chart_title') }).count()).toBe(0);
       await expectAccessible(app, 'statistics, empty');
     });
-  }, 90_000);
+  }, 120_000);
 });

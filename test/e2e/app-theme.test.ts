@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AA_TEXT, contrastRatio, toHex } from '../../shared/colour-contrast.ts';
 import { accentFailure, brandProblems } from '../../shared/page-theme.ts';
 import { createFullProfile, readOwnProfile } from '../support/factories.ts';
 import { appContext, expectAccessible, smallPng, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
@@ -19,6 +20,31 @@ const desktop = (page: Page) => page.setViewportSize({ width: 1280, height: 900 
 async function sectionShot(page: Page, selector: string, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR;
   if (dir) await page.locator(selector).screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * The colour of an element's text and of what is painted behind it (the first ancestor with a
+ * background colour), as #rrggbb, and their contrast: what a reader of the name sees.
+ */
+async function inkOn(page: Page, selector: string): Promise<{ ink: string; behind: string; ratio: number }> {
+  const [ink, behind] = await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+      let node: Element | null = el;
+      let bg = [255, 255, 255];
+      while (node) {
+        const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+        if (a > 0) {
+          bg = [r!, g!, b!];
+          break;
+        }
+        node = node.parentElement;
+      }
+      return [rgb(getComputedStyle(el).color).slice(0, 3), bg];
+    });
+  return { ink: toHex(ink), behind: toHex(behind), ratio: contrastRatio(toHex(ink), toHex(behind)) };
 }
 
 describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
@@ -59,6 +85,47 @@ describe.each<Lng>(['en', 'de'])('the look of the pages in %s', (lng) => {
       expect(shown).toContain(`--acc:${suggestion}`);
     });
   });
+
+  it("previews every theme with the name, job and headings as readable as on the public page (issue 35: a dark profile's name was nearly invisible)", async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const looks: { name: string; fields: Record<string, string>; scheme: 'light' | 'dark' }[] = [
+      { name: 'dark', fields: { theme: 'dark', accentColour: '#8aa6f0' }, scheme: 'light' },
+      { name: 'system-dark', fields: { theme: 'system', accentColour: '#b42318' }, scheme: 'dark' },
+      { name: 'system-light', fields: { theme: 'system', accentColour: '#b42318' }, scheme: 'light' },
+      { name: 'light', fields: { theme: 'light', backgroundColour: '#fdf6e3' }, scheme: 'light' },
+    ];
+    session.context = await appContext(session.browser, lng, owner);
+    const page = await session.context.newPage();
+    for (const look of looks) {
+      const profile = await createFullProfile(t, owner, look.fields);
+      await withFailureShot(page, `preview-${look.name}-${lng}`, async () => {
+        await page.emulateMedia({ colorScheme: look.scheme });
+        await page.setViewportSize({ width: 360, height: 780 });
+        await page.goto(`${base}/p/${profile.id}?lng=${lng}`);
+        const onPage = { name: await inkOn(page, '.p-name'), job: await inkOn(page, '.p-job'), heading: await inkOn(page, '.p-h') };
+        await page.goto(`${base}/profile/${profile.id}/preview`);
+        await page.locator('.pp .p-name').waitFor();
+        for (const [part, selector] of [
+          ['name', '.pp .p-name'],
+          ['job', '.pp .p-job'],
+          ['heading', '.pp .p-h'],
+        ] as const) {
+          const seen = await inkOn(page, selector);
+          expect(seen.ratio, `${look.name}: ${part} ${seen.ink} on ${seen.behind}`).toBeGreaterThanOrEqual(AA_TEXT);
+          expect(seen, `${look.name}: ${part} as on /p`).toEqual(onPage[part]);
+        }
+        // The notice bar above keeps its own dark text on its light band.
+        expect((await inkOn(page, '.preview-bar p')).ratio).toBeGreaterThanOrEqual(AA_TEXT);
+        if (look.name === 'dark' || look.name === 'system-dark') {
+          await expectAccessible(page, `preview in the ${look.name} theme`);
+          await maybeScreenshot(page, `app-preview-${look.name}-360-${lng}`, { fullPage: true });
+          await desktop(page);
+          await maybeScreenshot(page, `app-preview-${look.name}-desktop-${lng}`);
+        }
+      });
+    }
+  }, 120_000);
 
   it("sets the organisation's brand colours and logo in the Team area, with the contrast checked while typing; a company profile's preview shows them", async () => {
     const { t, base } = session.server;

@@ -162,37 +162,62 @@ describe('GET /download/calendar in libical', () => {
   });
 });
 
+/** LibreOffice Calc run headless on `file`, saved as CSV of the cells as shown; `infilter` for a CSV's import options. */
+function calcAsShown(file: string, out: string, infilter?: string): string {
+  const run = spawnSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${path.join(dir, 'lo-profile')}`,
+      '--headless',
+      ...(infilter ? [`--infilter=${infilter}`] : []),
+      '--convert-to',
+      'csv:Text - txt - csv (StarCalc):44,34,76,1,,1031,true,true,true',
+      '--outdir',
+      out,
+      file,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return readFileSync(path.join(out, `${path.basename(file, path.extname(file))}.csv`), 'utf8');
+}
+
 describe('GET /download/leads.csv in LibreOffice Calc, formulas evaluated', () => {
-  it('runs no formula a visitor typed, and shows phone numbers as typed, without an apostrophe', async () => {
+  it('runs no formula a visitor typed; the file holds each phone number exactly as typed, for imports (issue 35)', async () => {
     const csv = await download(`/download/leads.csv?profileId=${profileId}&lng=de`, 'leads.csv', owner);
-    const out = path.join(dir, 'calc');
+    // The file itself: nothing invisible in front of a phone number (it travelled into imports), no apostrophe either.
+    const raw = readFileSync(csv, 'utf8');
+    expect(raw).toContain('"+49 170 1234567"');
+    expect(raw).toContain('"+491701234567"');
+    expect(raw.slice(1)).not.toMatch(/[\u200b-\u200f\u2060\ufeff]/);
     // Import: comma, double quote, UTF-8, from line 1, standard columns, "detect special numbers" and
     // "evaluate formulas" on. Export: the cells as shown.
-    const run = spawnSync(
-      'soffice',
-      [
-        `-env:UserInstallation=file://${path.join(dir, 'lo-profile')}`,
-        '--headless',
-        '--infilter=CSV:44,34,76,1,,1031,false,true,false,false,false,-1,true',
-        '--convert-to',
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,1031,true,true,true',
-        '--outdir',
-        out,
-        csv,
-      ],
-      { encoding: 'utf8', timeout: 120_000 },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const shown = readFileSync(path.join(out, 'leads.csv'), 'utf8');
+    const shown = calcAsShown(csv, path.join(dir, 'calc'), 'CSV:44,34,76,1,,1031,false,true,false,false,false,-1,true');
     // The formulas stay text, as typed (with the apostrophe that keeps them from running).
     expect(shown).toContain(`'=1+1`);
     expect(shown).toContain(`'=HYPERLINK(""http://evil.example"",""click"")`);
     expect(shown).not.toMatch(/(^|,)"?2"?(,|$)/m);
     expect(shown).not.toMatch(/(^|,)"?click"?(,|$)/m);
-    // Phone numbers show as typed (after the invisible LEFT-TO-RIGHT MARK), never as a number or with an apostrophe.
-    expect(shown).toContain('\u200e+49 170 1234567');
-    expect(shown).toContain('\u200e+491701234567');
-    expect(shown).not.toContain(`'+49`);
+  });
+});
+
+describe('GET /download/leads.xlsx in LibreOffice Calc (issue 35)', () => {
+  it('shows phone numbers and formulas as typed text, never run or turned into numbers, with words instead of codes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/download/leads.xlsx?profileId=${profileId}&lng=de`, headers: owner.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = path.join(dir, 'leads.xlsx');
+    writeFileSync(file, res.rawPayload);
+    const shown = calcAsShown(file, path.join(dir, 'calc-xlsx'));
+    expect(shown).toContain('+49 170 1234567');
+    expect(shown).toContain('+491701234567');
     expect(shown).not.toMatch(/(^|,)"?491701234567/m);
+    // A visitor's formula is a text cell: shown as typed, not its result, with no apostrophe.
+    expect(shown).toContain('=1+1');
+    expect(shown).toContain('=HYPERLINK(""http://evil.example"",""click"")');
+    expect(shown).not.toMatch(/(^|,)"?2"?(,|$)/m);
+    expect(shown).not.toContain(`'=`);
+    // Status, source and language in the owner's words.
+    expect(shown).toContain('Neu');
+    expect(shown).toContain('Deutsch');
   });
 });

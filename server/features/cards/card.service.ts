@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../../shared/error-codes.ts';
+import { ErrorCode, TeamErrorCode } from '../../../shared/error-codes.ts';
 import { EDITIONS, type Card, type CardCheck, type CardCheckState, type Edition } from '../../../shared/schemas/card.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { editionDisplayName } from './editions.ts';
@@ -40,6 +40,14 @@ const REFUSALS: Record<Exclude<CardCheckState, 'ok' | 'not-found'>, () => AppErr
   organisation: () => conflict(ErrorCode.cardAlreadyRegistered, 'This card belongs to an organisation: its admins assign it.'),
 };
 
+/**
+ * Issue 33: the ids of a member's live company profiles in an organisation (made from one of its
+ * templates, not marked as left), oldest first; the organisations feature answers it (server/wiring.ts).
+ */
+export type CompanyProfilesOf = (organisationId: string, userId: string) => Promise<string[]>;
+
+const organisationCardOnly = (message: string, field?: string) => new AppError(403, TeamErrorCode.organisationCard, message, field);
+
 /** What the public card page shows (SPEC 2 card redirect page). */
 export type PublicCardState = { state: 'not-found' } | { state: 'blocked' } | { state: 'unregistered' } | { state: 'registered'; profileId: string };
 
@@ -52,11 +60,17 @@ export function createCardService(deps: {
   publicProfiles: PublicProfileService;
   views: ViewCounter;
   rateLimiter: RateLimiter;
+  companyProfilesOf: CompanyProfilesOf;
 }) {
-  const { publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter } = deps;
+  const { publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf } = deps;
 
-  /** A card with the scans counted but not yet written (D10). */
-  const present = (row: CardWithProfile) => presentCard({ ...row, views: Number(row.views) + views.pendingCard(row.id) }, publicUrl);
+  /** A card with the scans counted but not yet written (D10); an organisation's with the company profiles it may show. */
+  const present = async (row: CardWithProfile) =>
+    presentCard(
+      { ...row, views: Number(row.views) + views.pendingCard(row.id) },
+      publicUrl,
+      row.organisationId && row.userId ? await companyProfilesOf(row.organisationId, row.userId) : null,
+    );
 
   // Which profile a card shows, as the card page just read it: the profile page that follows
   // the scan checks its `?card=` against it (issue 12) without another read in most cases.
@@ -135,7 +149,7 @@ export function createCardService(deps: {
     },
 
     async listOwn(owner: Owner): Promise<Card[]> {
-      return (await cards.listOwn(owner.userId)).map(present);
+      return Promise.all((await cards.listOwn(owner.userId)).map(present));
     },
 
     /**
@@ -178,7 +192,7 @@ export function createCardService(deps: {
       });
       if (!won) throw alreadyRegistered();
       const row = await ownOrThrow(owner, cardId);
-      return { ...present(row), cardProfileId: row.profileId! };
+      return { ...(await present(row)), cardProfileId: row.profileId! };
     },
 
     /**
@@ -192,9 +206,11 @@ export function createCardService(deps: {
       return { cardId, state: card ? registrationState(card, owner) : 'not-found' };
     },
 
-    /** D7. */
+    /** D7. Issue 33: an organisation's card is not its holder's to reset: its admins unassign it (audited). */
     async reset(owner: Owner, cardId: string): Promise<{ cardId: string; registered: false }> {
-      const previous = (await ownOrThrow(owner, cardId)).profileId;
+      const card = await ownOrThrow(owner, cardId);
+      if (card.organisationId) throw organisationCardOnly("This card is your organisation's: its owners and admins take it back in the Team area.");
+      const previous = card.profileId;
       // Scans counted but not yet written would otherwise land on the reset card (D7: views back to 0).
       await views.flush();
       if (!(await profiles.change([previous], (change) => cards.reset(owner.userId, cardId, change)))) throw cardNotFound();
@@ -223,6 +239,8 @@ export function createCardService(deps: {
     async moveTo(cardId: string, to: Owner, language: string): Promise<void> {
       const card = await cards.find(cardId);
       if (!card) throw cardNotFound();
+      // Issue 33: an organisation's card shows only company profiles; its admins assign it.
+      if (card.organisationId) throw conflict(TeamErrorCode.organisationCard, "This card is an organisation's: its owners and admins assign it.");
       await views.flush();
       await profiles.change([card.profileId], async (change) => {
         await cards.resetAny(cardId, change);
@@ -236,9 +254,17 @@ export function createCardService(deps: {
       shownProfiles.delete(cardId);
     },
 
+    /**
+     * Points the owner's card at another of their profiles. Issue 33: an organisation's card shows
+     * only the holder's company profiles of that organisation (403 `cmc/organisation-card`
+     * otherwise): never a private profile, whose number and leads would pass the organisation by.
+     */
     async changeProfile(owner: Owner, cardId: string, profileId: string): Promise<Card> {
-      const previous = (await ownOrThrow(owner, cardId)).profileId;
+      const card = await ownOrThrow(owner, cardId);
+      const previous = card.profileId;
       if (!(await profiles.findOwn(owner.userId, profileId))) throw profileNotFound();
+      if (card.organisationId && !(await companyProfilesOf(card.organisationId, owner.userId)).includes(profileId))
+        throw organisationCardOnly("profileId: this card is your organisation's: it shows only your company profiles of that organisation.", 'profileId');
       await profiles.change([previous, profileId], (change) => cards.setProfile(owner.userId, cardId, profileId, change));
       return present(await ownOrThrow(owner, cardId));
     },

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../shared/schemas/common.schema.ts';
-import { apiTokenCreateSchema, apiTokenCreatedSchema, apiTokenIdBodySchema, apiTokenListSchema } from '../../../shared/schemas/integrations.schema.ts';
+import {
+  apiTokenCreateSchema,
+  apiTokenCreatedSchema,
+  apiTokenIdBodySchema,
+  apiTokenListQuerySchema,
+  apiTokenListSchema,
+} from '../../../shared/schemas/integrations.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
@@ -23,13 +29,15 @@ const apiTokenRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (tellOthers: boo
     },
     (req) => services.apiTokens.create(ownerOf(req), req.body),
   );
-  app.get('/find/own/api-tokens', { ...owner, schema: { ...owner.schema, response: { 200: apiTokenListSchema, ...errors } } }, (req) =>
-    services.apiTokens.list(ownerOf(req)),
+  app.get(
+    '/find/own/api-tokens',
+    { ...owner, schema: { ...owner.schema, querystring: apiTokenListQuerySchema, response: { 200: apiTokenListSchema, ...errors } } },
+    (req) => services.apiTokens.list(ownerOf(req), req.query.organisationId),
   );
   app.post(
     '/api-token/revoke',
     { ...owner, schema: { ...owner.schema, body: apiTokenIdBodySchema, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errors } } },
-    (req) => services.apiTokens.revoke(ownerOf(req), req.body.tokenId, onIdentityChange),
+    (req) => services.apiTokens.revoke(ownerOf(req), req.body, onIdentityChange),
   );
 };
 export default apiTokenRoutes;

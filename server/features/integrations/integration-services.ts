@@ -21,12 +21,14 @@ export function createIntegrationServices(deps: {
   allowHttp: boolean;
   allowPrivate: boolean;
   organisationAdmin: WebhookServiceDeps['organisationAdmin'];
+  /** Issue 33: the organisation's audit entry of a change of its webhooks and API tokens, in that change's transaction. */
+  organisationAudit: WebhookServiceDeps['organisationAudit'];
   worker: Pick<WorkerDeps, 'mailer' | 'publicUrl' | 'log' | 'organisationAdmins'>;
 }) {
-  const { db, webhooks, rateLimiter, organisationAdmin } = deps;
+  const { db, webhooks, rateLimiter, organisationAdmin, organisationAudit } = deps;
   return {
-    webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: deps.allowHttp, organisationAdmin }),
-    apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter, organisationAdmin }),
+    webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: deps.allowHttp, organisationAdmin, organisationAudit }),
+    apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter, organisationAdmin, organisationAudit }),
     /** Started by app.ts, stopped on close: delivers the outbox in the background. */
     webhookWorker: createWebhookWorker({ ...deps.worker, webhooks, allowPrivate: deps.allowPrivate }),
   };

@@ -13,6 +13,9 @@ function openOrNull(box: SecretBox, stored: string, endpointId: string): string 
   }
 }
 
+/** Work another feature does inside the same transaction (issue 33: an organisation's audit entry). */
+export type AlsoInside = (trx: Db) => Promise<void>;
+
 /** A new endpoint's row as it is stored: its secrets sealed. */
 export const sealedEndpointRow = (box: SecretBox, row: WebhookEndpointTable): WebhookEndpointTable => ({
   ...row,
@@ -35,14 +38,22 @@ export const openedSecrets = (box: SecretBox, endpoint: { id: string; secret: st
 export function createWebhookSecretRows(db: Db, engine: Engine, box: SecretBox) {
   const seal = (secret: string, endpointId: string) => sealWebhookSecret(box, secret, endpointId);
   return {
+    /** Stores a new endpoint, its secret sealed; `alsoInside` in the same transaction. */
+    async insertEndpoint(row: WebhookEndpointTable, alsoInside?: AlsoInside): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('webhookEndpoint').values(sealedEndpointRow(box, row)).execute();
+        await alsoInside?.(trx);
+      });
+    },
     /**
      * Issue 25's rotation: `secret` becomes the endpoint's secret and the current one its previous
      * until `previousUntil`, both sealed afresh (a plain one stored before is sealed here too). A
      * current secret that does not open (AUTH_SECRET changed) cannot sign, so none is kept then.
      * The row is locked while it is read and written (PostgreSQL; SQLite has one writer), so two
      * rotations at once keep the secret each other's answer named. False when it is not `userId`'s.
+     * `alsoInside` runs in the same transaction (issue 33: an organisation's audit entry).
      */
-    async rotateSecretOwn(userId: string, id: string, secret: string, previousUntil: number, now: number): Promise<boolean> {
+    async rotateSecretOwn(userId: string, id: string, secret: string, previousUntil: number, now: number, alsoInside?: AlsoInside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         let query = trx.selectFrom('webhookEndpoint').select('secret').where('id', '=', id).where('userId', '=', userId);
         if (engine === 'postgres') query = query.forUpdate();
@@ -59,6 +70,7 @@ export function createWebhookSecretRows(db: Db, engine: Engine, box: SecretBox) 
           })
           .where('id', '=', id)
           .execute();
+        await alsoInside?.(trx);
         return true;
       });
     },

@@ -3,7 +3,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, Webhook
 import type { EventOutbox } from '../../lib/event-outbox.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { createWebhookSecretRows, openedSecrets, sealedEndpointRow } from './webhook-secret.repository.ts';
+import { createWebhookSecretRows, openedSecrets, type AlsoInside } from './webhook-secret.repository.ts';
 
 /** A Standard Webhooks message id: the same on every attempt, so receivers can drop repeats. */
 export const newMessageId = () => `msg_${randomId(24)}`;
@@ -85,11 +85,7 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
 
   return {
     outbox,
-    /** Stores a new endpoint, its secret sealed. */
-    async insertEndpoint(row: WebhookEndpointTable): Promise<void> {
-      await db.insertInto('webhookEndpoint').values(sealedEndpointRow(secrets, row)).execute();
-    },
-    ...createWebhookSecretRows(db, engine, secrets), // rotateSecretOwn, sealPlainSecrets
+    ...createWebhookSecretRows(db, engine, secrets), // insertEndpoint, rotateSecretOwn, sealPlainSecrets
     /**
      * Issue 24: an organisation's endpoints belong to it, not to the admin who made them. When
      * that admin's account goes, inside its deletion's transaction `trx`, they pass to `toUserId`
@@ -124,17 +120,21 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
       db.selectFrom('webhookEndpoint').selectAll().where('organisationId', '=', organisationId).orderBy('created', 'asc').orderBy('id').execute(),
     /** Any endpoint by its id: the service decides whether the caller may reach it (its owner, or an admin of its organisation). */
     find: (id: string): Promise<WebhookEndpointRow | undefined> => db.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst(),
-    async updateOwn(userId: string, id: string, patch: EndpointPatch): Promise<boolean> {
-      const result = await db.updateTable('webhookEndpoint').set(patch).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    async updateOwn(userId: string, id: string, patch: EndpointPatch, alsoInside?: AlsoInside): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('webhookEndpoint').set(patch).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) await alsoInside?.(trx);
+        return Number(result.numUpdatedRows) > 0;
+      });
     },
-    /** Deletes the endpoint with its deliveries and their attempts, in one transaction. */
-    async deleteOwn(userId: string, id: string): Promise<boolean> {
+    /** Deletes the endpoint with its deliveries and their attempts, and runs `alsoInside`, in one transaction. */
+    async deleteOwn(userId: string, id: string, alsoInside?: AlsoInside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const deliveries = trx.selectFrom('webhookDelivery').select('id').where('endpointId', '=', id).where('userId', '=', userId);
         await trx.deleteFrom('webhookAttempt').where('deliveryId', 'in', deliveries).execute();
         await trx.deleteFrom('webhookDelivery').where('endpointId', '=', id).where('userId', '=', userId).execute();
         const result = await trx.deleteFrom('webhookEndpoint').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+        if (Number(result.numDeletedRows) > 0) await alsoInside?.(trx);
         return Number(result.numDeletedRows) > 0;
       });
     },
@@ -195,12 +195,11 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
     },
 
     /**
-     * Takes up to `limit` due deliveries of enabled endpoints for this worker: their
-     * nextAttemptAt moves to `leaseUntil`, so no other worker takes them before this one has
-     * recorded its attempt, and a worker that dies leaves them due again after the lease; not
-     * those of `skipEndpoints` (the worker's busy ones). One
-     * statement; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers on every instance claim side by
-     * side without waiting for or taking each other's rows (SQLite: one writer, one instance).
+     * Takes up to `limit` due deliveries of enabled endpoints for this worker (not those of
+     * `skipEndpoints`, its busy ones): their nextAttemptAt moves to `leaseUntil`, so no other worker
+     * takes them before this one has recorded its attempt, and a worker that dies leaves them due
+     * again after the lease. One statement; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers on
+     * every instance claim side by side without waiting for each other (SQLite: one writer).
      */
     async claimDue(now: number, leaseUntil: number, limit: number, skipEndpoints: readonly string[] = []): Promise<ClaimedDelivery[]> {
       let due = db

@@ -12,6 +12,7 @@ import { AppError, badInput, notFound } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { WebhookEndpointRow, WebhookEndpointTable } from '../../db/tables.ts';
+import type { Db } from '../../db/database.ts';
 import { newMessageId, payloadOf, type EndpointPatch, type WebhookRepository } from './webhook.repository.ts';
 import { presentDelivery, presentWebhook } from './webhook.presenter.ts';
 import { urlProblem } from './webhook-sender.ts';
@@ -39,6 +40,23 @@ const deliveryNotFound = () => notFound(ErrorCode.deliveryNotFound, 'Delivery no
  */
 export type OrganisationAdminCheck = (owner: Owner, organisationId: string) => Promise<void>;
 
+/**
+ * Issue 33: one entry of the organisation's audit log by `actor`, written by the returned
+ * function inside the change's own transaction, so the change and its record commit together.
+ * The organisations feature answers it (server/wiring.ts).
+ */
+export type OrganisationAuditWriter = (actor: Owner, organisationId: string, action: string, target: string, detail: string) => (trx: Db) => Promise<void>;
+
+/** Where an endpoint points, as the audit log keeps it: origin and path, never a query (it may carry the receiver's own key). */
+export function auditedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
+}
+
 const organisationOnly = (events: readonly WebhookEventType[]) => events.find((e) => (ORGANISATION_WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
 
 /**
@@ -51,8 +69,12 @@ export function createWebhookService(deps: {
   rateLimiter: RateLimiter;
   allowHttp: boolean;
   organisationAdmin: OrganisationAdminCheck;
+  organisationAudit: OrganisationAuditWriter;
 }) {
-  const { webhooks, rateLimiter, organisationAdmin } = deps;
+  const { webhooks, rateLimiter, organisationAdmin, organisationAudit } = deps;
+  /** An organisation's endpoint's change, audited in its transaction (issue 33); nothing for an owner's own. */
+  const auditOf = (owner: Owner, row: Pick<WebhookEndpointRow, 'id' | 'organisationId' | 'url'>, action: string, detail = '') =>
+    row.organisationId ? organisationAudit(owner, row.organisationId, action, auditedUrl(row.url), detail ? `${row.id}; ${detail}` : row.id) : undefined;
   const checkUrl = (url: string) => {
     const problem = urlProblem(url, deps.allowHttp);
     if (problem) throw badInput('url', problem);
@@ -109,7 +131,7 @@ export function createWebhookService(deps: {
         updated: now,
       };
       // Stored sealed (webhook.repository.ts): this answer and a rotation's are the only ways its plain text leaves the server.
-      await webhooks.insertEndpoint(row);
+      await webhooks.insertEndpoint(row, auditOf(owner, row, 'webhook.create', `events: ${input.events.join(', ')}`));
       return { webhookId: row.id, secret: row.secret };
     },
 
@@ -132,13 +154,20 @@ export function createWebhookService(deps: {
       // Enabled again: its failures so far are forgiven; disabled by the owner: says so.
       if (input.enabled === true) Object.assign(patch, { enabled: 1, disabledReason: null, failingSince: null });
       if (input.enabled === false) Object.assign(patch, { enabled: 0, disabledReason: 'owner' });
-      if (!(await webhooks.updateOwn(endpoint.userId, input.webhookId, patch))) throw webhookNotFound();
+      const changed = [
+        input.url !== undefined && input.url !== endpoint.url ? `url: ${auditedUrl(endpoint.url)} → ${auditedUrl(input.url)}` : '',
+        input.events !== undefined ? `events: ${input.events.join(', ')}` : '',
+        input.enabled !== undefined ? `enabled: ${input.enabled}` : '',
+        input.description !== undefined ? 'description' : '',
+      ].filter(Boolean);
+      const audit = auditOf(owner, { ...endpoint, url: input.url ?? endpoint.url }, 'webhook.update', changed.join('; '));
+      if (!(await webhooks.updateOwn(endpoint.userId, input.webhookId, patch, audit))) throw webhookNotFound();
       return presentWebhook(await own(owner, input.webhookId));
     },
 
     async remove(owner: Owner, webhookId: string): Promise<{ id: string; deleted: true }> {
       const endpoint = await own(owner, webhookId);
-      if (!(await webhooks.deleteOwn(endpoint.userId, webhookId))) throw webhookNotFound();
+      if (!(await webhooks.deleteOwn(endpoint.userId, webhookId, auditOf(owner, endpoint, 'webhook.delete')))) throw webhookNotFound();
       return { id: webhookId, deleted: true };
     },
 
@@ -148,7 +177,8 @@ export function createWebhookService(deps: {
       await limit(WEBHOOK_RATE_RULES.changes, owner);
       const now = Date.now();
       const secret = newWebhookSecret();
-      if (!(await webhooks.rotateSecretOwn(current.userId, webhookId, secret, now + ROTATION_OVERLAP_MS, now))) throw webhookNotFound();
+      const audit = auditOf(owner, current, 'webhook.rotate');
+      if (!(await webhooks.rotateSecretOwn(current.userId, webhookId, secret, now + ROTATION_OVERLAP_MS, now, audit))) throw webhookNotFound();
       return { webhookId, secret };
     },
 

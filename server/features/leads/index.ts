@@ -8,7 +8,8 @@ export type { LeadService } from './lead.service.ts';
 export type { LeadRetention } from './lead-retention.ts';
 /** Issue 24: the offboarding moves a former member's company-profile leads to another member. */
 export type LeadTransfer = Pick<LeadRepository, 'moveToProfile'>;
-/** Issue 24: the organisation's leads (its members' company profiles), and the one CSV builder and presenter they reuse. */
+/** Issue 24: the organisation's leads (its members' company profiles), and the CSV and xlsx builders and the presenter they reuse. */
 export type { OrganisationLeadRepository, OrganisationLeadRow } from './organisation-lead.repository.ts';
 export { buildLeadsCsv, LEADS_CSV_CONTENT_TYPE, type LeadsCsvColumn } from './leads-csv.builder.ts';
+export { buildLeadsXlsx, LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 export { presentLead } from './lead.presenter.ts';

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/lead.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { LEADS_CSV_CONTENT_TYPE } from './leads-csv.builder.ts';
+import { LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 import { VCARD_CONTENT_TYPE } from '../../documents/vcard.builder.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
@@ -44,6 +45,15 @@ const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     const text = await services.leads.csv(ownerOf(req), req.query.profileId, pickLanguage(req));
     return sendDownload(reply, { type: LEADS_CSV_CONTENT_TYPE, fileName: `leads-${stamp()}.csv`, body: text });
   });
+  // Issue 35: for spreadsheets (typed cells, labels in the owner's language); the CSV stays for imports.
+  app.get(
+    '/download/leads.xlsx',
+    { ...owner, schema: { ...download, produces: [LEADS_XLSX_CONTENT_TYPE], response: { ...download.response, 429: errorSchema } } },
+    async (req, reply) => {
+      const body = await services.leads.xlsx(ownerOf(req), req.query.profileId, pickLanguage(req));
+      return sendDownload(reply, { type: LEADS_XLSX_CONTENT_TYPE, fileName: `leads-${stamp()}.xlsx`, body });
+    },
+  );
   app.get('/download/leads.vcf', { ...owner, schema: { ...download, produces: ['text/vcard'] } }, async (req, reply) => {
     const text = await services.leads.vcf(ownerOf(req), req.query.profileId);
     return sendDownload(reply, { type: VCARD_CONTENT_TYPE, fileName: `leads-${stamp()}.vcf`, body: text });

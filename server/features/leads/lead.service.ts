@@ -4,6 +4,8 @@ import { LEADS_PAGE_SIZE, type LeadList, type LeadListQuery, type LeadStatus } f
 import type { LeadDeletionLinks } from './lead-deletion-link.ts';
 import { buildLeadsCsv } from './leads-csv.builder.ts';
 import { buildLeadsVcf } from './leads-vcard.builder.ts';
+import { buildLeadsXlsx } from './leads-xlsx.builder.ts';
+import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import { notFound, profileNotFound } from '../../http/errors.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
@@ -26,9 +28,12 @@ function wordsOf(q: string | undefined): string[] {
   return (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
+/** Issue 35: a workbook costs more than a CSV to build; a few dozen an hour per owner are plenty. */
+export const LEADS_XLSX_RULE = { name: 'leads-xlsx', max: 30, windowMs: 60 * 60 * 1000 } satisfies RateRule;
+
 /** The owner's leads (issue 12): list, follow-up status, deletion, exports; and the visitor's own deletion link. */
-export function createLeadService(deps: { leads: LeadRepository; deletionLinks: LeadDeletionLinks; timeZones: OwnerTimeZones }) {
-  const { leads, deletionLinks, timeZones } = deps;
+export function createLeadService(deps: { leads: LeadRepository; deletionLinks: LeadDeletionLinks; timeZones: OwnerTimeZones; rateLimiter: RateLimiter }) {
+  const { leads, deletionLinks, timeZones, rateLimiter } = deps;
 
   /** Another owner's profile id is answered as unknown (404), like every owner call. */
   async function checkProfile(owner: Owner, profileId: string | undefined) {
@@ -71,6 +76,14 @@ export function createLeadService(deps: { leads: LeadRepository; deletionLinks: 
       await checkProfile(owner, profileId);
       const rows = (await leads.allOwn(owner.userId, profileId)).map(presentLead);
       return buildLeadsCsv(rows, language, await timeZones.of(owner.userId));
+    },
+
+    /** Issue 35: every lead of the owner (or one profile) as an Excel workbook with labels in `language`, limited per owner. */
+    async xlsx(owner: Owner, profileId: string | undefined, language: Language): Promise<Buffer> {
+      await checkProfile(owner, profileId);
+      await rateLimiter.consume([[LEADS_XLSX_RULE, owner.userId]], 'Too many exports in a short time. Please try again later.');
+      const rows = (await leads.allOwn(owner.userId, profileId)).map(presentLead);
+      return buildLeadsXlsx(rows, language, await timeZones.of(owner.userId));
     },
 
     /** Every lead of the owner (or one profile) as vCards in one file. */

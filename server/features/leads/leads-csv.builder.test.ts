@@ -5,7 +5,6 @@ import { buildLeadsCsv, LEADS_CSV_COLUMNS, neutraliseFormula, zonedDateTime } fr
 // The CSV export's pure parts, beside the code (issue 21); the call itself is
 // test/api/leads.test.ts (GET /download/leads.csv).
 
-const LRM = '\u200e';
 // 2026-03-29 00:30 UTC: 01:30 in Berlin (CET), one and a half hours before the clocks go forward.
 const MARCH_29 = Date.UTC(2026, 2, 29, 0, 30, 0);
 
@@ -37,9 +36,9 @@ describe('neutraliseFormula (what a spreadsheet must not run)', () => {
     for (const value of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tx', '\rx']) expect(neutraliseFormula(value)).toBe(`'${value}`);
   });
 
-  it('marks a phone number left-to-right instead, so it shows as typed and is no formula or number', () => {
-    expect(neutraliseFormula('+49 170 1234567')).toBe(`${LRM}+49 170 1234567`);
-    expect(neutraliseFormula('+49 (0) 30/123-45.6')).toBe(`${LRM}+49 (0) 30/123-45.6`);
+  it('writes a phone number exactly as typed, with no apostrophe or invisible mark to travel into an import (issue 35)', () => {
+    expect(neutraliseFormula('+49 170 1234567')).toBe('+49 170 1234567');
+    expect(neutraliseFormula('+49 (0) 30/123-45.6')).toBe('+49 (0) 30/123-45.6');
     // Looks like a number but carries a formula: still defused as one.
     expect(neutraliseFormula('+49=1')).toBe(`'+49=1`);
   });
@@ -73,7 +72,9 @@ describe('buildLeadsCsv (GET /download/leads.csv)', () => {
     expect(rows[1]).toContain('"2026-03-29 01:30:00"');
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(rows[1]).toContain('"Zeile 1\nZeile 2"');
-    expect(rows[1]).toContain(`"${LRM}+49 170 1234567"`);
+    expect(rows[1]).toContain('"+49 170 1234567"');
+    // Nothing invisible in any cell: only the BOM before the header, which importers read as the encoding's mark.
+    expect(csv.slice(1)).not.toMatch(/[\u200b-\u200f\u2060\ufeff]/);
   });
 
   it('puts leading columns first, defused like every other cell, and leaves a missing consent time empty', () => {

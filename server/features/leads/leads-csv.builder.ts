@@ -27,19 +27,17 @@ export const LEADS_CSV_COLUMNS = [
 /** A phone number as people write it: `+`, then digits with spaces, brackets, dots, slashes or dashes. */
 const PHONE_NUMBER = /^\+\d[\d ()./-]*\d$/;
 
-/** U+200E LEFT-TO-RIGHT MARK: invisible, and Unicode's own mark to put before a phone number. */
-const LRM = '\u200e';
-
 /**
  * What a spreadsheet must not run (OWASP's advice against CSV injection): a cell starting with
  * `=`, `@`, `-`, `+`, tab or CR gets a leading apostrophe, since visitors type these fields and
- * owners open the file in Excel or LibreOffice. A phone number (`+49 170 1234567`) is no formula
- * but Excel would read it as one (and LibreOffice `+491701234567` as the number 491701234567):
- * it gets an invisible LEFT-TO-RIGHT MARK instead, so it shows as typed, with no stray
- * apostrophe, and no spreadsheet reads it as a formula or a number (docs/public-pages.md).
+ * some owners open the file in a spreadsheet. A phone number (`+49 170 1234567`) can carry no
+ * formula (digits, spaces and `( ) . / -` only) and is written exactly as typed: the CSV is for
+ * imports (address books, CRMs), where an apostrophe or the invisible LEFT-TO-RIGHT MARK of
+ * issue 22 would travel into the imported number (issue 35). Spreadsheets get the `.xlsx`
+ * export, whose cells are typed text (leads-xlsx.builder.ts; docs/public-pages.md).
  */
 export function neutraliseFormula(value: string): string {
-  if (PHONE_NUMBER.test(value)) return `${LRM}${value}`;
+  if (PHONE_NUMBER.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -5,8 +5,14 @@ import type { CardState } from '../../../shared/schemas/operator.schema.ts';
 
 const DAY_MS = 86_400_000;
 
-/** What the inventory reads of a card: no owner, no profile, only whether there is one. */
-export type InventoryRow = Pick<CardRow, 'id' | 'edition' | 'batchId' | 'minted' | 'registered' | 'blocked' | 'views'> & { hasOwner: boolean };
+/**
+ * What the inventory reads of a card: no owner, no profile, only whether there is one, and the
+ * organisation it was registered to in bulk (issue 24), named (issue 35).
+ */
+export type InventoryRow = Pick<CardRow, 'id' | 'edition' | 'batchId' | 'minted' | 'registered' | 'blocked' | 'views'> & {
+  hasOwner: boolean;
+  organisation: { id: string; name: string } | null;
+};
 
 export interface InventoryFilter {
   q?: string;
@@ -24,8 +30,24 @@ export interface InventoryFilter {
 export function createInventoryRepository(db: Db) {
   // Byte order of ids on both engines (migration 010 indexes it so on PostgreSQL).
   const cardId = db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`"card"."id" collate "C"` : sql<string>`"card"."id"`;
-  const cardColumns = ['card.id', 'card.edition', 'card.batchId', 'card.minted', 'card.registered', 'card.blocked', 'card.views', 'card.userId'] as const;
-  const toRow = (r: Pick<CardRow, 'id' | 'edition' | 'batchId' | 'minted' | 'registered' | 'blocked' | 'views' | 'userId'>): InventoryRow => ({
+  const cardColumns = [
+    'card.id',
+    'card.edition',
+    'card.batchId',
+    'card.minted',
+    'card.registered',
+    'card.blocked',
+    'card.views',
+    'card.userId',
+    'card.organisationId',
+    'organisation.name as organisationName',
+  ] as const;
+  // The organisation by its primary key: one look-up per card of the page, none for other cards.
+  const cards = () => db.selectFrom('card').leftJoin('organisation', 'organisation.id', 'card.organisationId');
+  type Read = Pick<CardRow, 'id' | 'edition' | 'batchId' | 'minted' | 'registered' | 'blocked' | 'views' | 'userId' | 'organisationId'> & {
+    organisationName: string | null;
+  };
+  const toRow = (r: Read): InventoryRow => ({
     id: r.id,
     edition: r.edition,
     batchId: r.batchId,
@@ -34,17 +56,20 @@ export function createInventoryRepository(db: Db) {
     blocked: r.blocked === null ? null : Number(r.blocked),
     views: Number(r.views),
     hasOwner: r.userId !== null,
+    organisation: r.organisationId !== null ? { id: r.organisationId, name: r.organisationName ?? '' } : null,
   });
 
   return {
     async page(filter: InventoryFilter, limit: number): Promise<InventoryRow[]> {
-      let query = db.selectFrom('card').select(cardColumns);
+      let query = cards().select(cardColumns);
       if (filter.q) {
         // A prefix as a range, so both engines use the primary key (no LIKE collation issues).
         query = query.where(cardId, '>=', filter.q).where(cardId, '<', `${filter.q}\x7f`);
       }
       if (filter.state === 'blocked') query = query.where('card.blocked', 'is not', null);
-      if (filter.state === 'minted') query = query.where('card.userId', 'is', null).where('card.blocked', 'is', null);
+      if (filter.state === 'minted') query = query.where('card.userId', 'is', null).where('card.blocked', 'is', null).where('card.organisationId', 'is', null);
+      if (filter.state === 'organisation')
+        query = query.where('card.userId', 'is', null).where('card.blocked', 'is', null).where('card.organisationId', 'is not', null);
       if (filter.state === 'registered') query = query.where('card.userId', 'is not', null).where('card.blocked', 'is', null);
       if (filter.batch) query = query.where('card.batchId', '=', filter.batch);
       if (filter.edition) query = query.where('card.edition', '=', filter.edition);
@@ -54,7 +79,7 @@ export function createInventoryRepository(db: Db) {
     },
 
     async find(id: string): Promise<InventoryRow | undefined> {
-      const row = await db.selectFrom('card').select(cardColumns).where('card.id', '=', id).executeTakeFirst();
+      const row = await cards().select(cardColumns).where('card.id', '=', id).executeTakeFirst();
       return row && toRow(row);
     },
 
@@ -86,17 +111,19 @@ export function createInventoryRepository(db: Db) {
     },
 
     /**
-     * Fleet counts, no personal data, in one scan: the inventory's states (blocked wins), and the
+     * Fleet counts, no personal data, in one scan: the inventory's states (blocked wins; an
+     * organisation's card no member holds is the organisation's, not unregistered), and the
      * cards nobody ever registered (neither registered now nor before a reset, migration 013).
      */
-    async stateCounts(): Promise<{ total: number; minted: number; registered: number; blocked: number; neverActivated: number }> {
+    async stateCounts(): Promise<{ total: number; minted: number; organisation: number; registered: number; blocked: number; neverActivated: number }> {
       const row = await db
         .selectFrom('card')
         .select((eb) => [
           eb.fn.countAll<number>().as('total'),
           eb.fn.count<number>('blocked').as('blocked'),
           eb.fn.sum<number>(sql`case when "userId" is not null and blocked is null then 1 else 0 end`).as('registered'),
-          eb.fn.sum<number>(sql`case when "userId" is null and blocked is null then 1 else 0 end`).as('minted'),
+          eb.fn.sum<number>(sql`case when "userId" is null and blocked is null and "organisationId" is null then 1 else 0 end`).as('minted'),
+          eb.fn.sum<number>(sql`case when "userId" is null and blocked is null and "organisationId" is not null then 1 else 0 end`).as('organisation'),
           eb.fn.count<number>(eb.fn.coalesce('firstRegistered', 'registered')).as('everActivated'),
         ])
         .executeTakeFirstOrThrow();
@@ -104,6 +131,7 @@ export function createInventoryRepository(db: Db) {
       return {
         total: n(row.total),
         minted: n(row.minted),
+        organisation: n(row.organisation),
         registered: n(row.registered),
         blocked: n(row.blocked),
         neverActivated: n(row.total) - n(row.everActivated),

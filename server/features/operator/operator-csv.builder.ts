@@ -33,6 +33,7 @@ export function statsCsv(stats: FleetStats): string {
   const rows: (string | number | null)[][] = [
     ['cards', 'total', '', stats.cards.total, null],
     ['cards', 'minted', '', stats.cards.minted, null],
+    ['cards', 'organisation', '', stats.cards.organisation, null],
     ['cards', 'registered', '', stats.cards.registered, null],
     ['cards', 'blocked', '', stats.cards.blocked, null],
     ['cards', 'neverActivated', '', stats.cards.neverActivated, null],

@@ -3,11 +3,15 @@ import type { AuditEntry, Batch, InventoryCard } from '../../../shared/schemas/o
 import type { Edition } from '../../../shared/schemas/card.schema.ts';
 import type { InventoryRow } from './inventory.repository.ts';
 
-/** Issue 28: what the console sees of a card: its state and counts, never its owner or profile. */
+/**
+ * Issue 28: what the console sees of a card: its state and counts, never its owner or profile.
+ * An organisation's card no member holds yet is the organisation's (issue 35), not unregistered:
+ * nobody else can register it.
+ */
 export function presentInventoryCard(row: InventoryRow, pendingScans = 0): InventoryCard {
   return {
     id: row.id,
-    state: row.blocked !== null ? 'blocked' : row.hasOwner ? 'registered' : 'minted',
+    state: row.blocked !== null ? 'blocked' : row.hasOwner ? 'registered' : row.organisation ? 'organisation' : 'minted',
     edition: row.edition as Edition,
     batchId: row.batchId,
     minted: row.minted,
@@ -15,6 +19,7 @@ export function presentInventoryCard(row: InventoryRow, pendingScans = 0): Inven
     blocked: row.blocked,
     scans: row.views + pendingScans,
     hasOwner: row.hasOwner,
+    organisation: row.organisation,
   };
 }
 

@@ -18,7 +18,12 @@ import {
   inventoryQuerySchema,
   operatorMeSchema,
 } from '../../../shared/schemas/operator.schema.ts';
-import { operatorDomainBodySchema, organisationDomainSchema } from '../../../shared/schemas/organisation-domain.schema.ts';
+import {
+  domainRemovedSchema,
+  operatorDomainBodySchema,
+  operatorDomainReleaseSchema,
+  organisationDomainSchema,
+} from '../../../shared/schemas/organisation-domain.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
@@ -66,6 +71,10 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/operator/organisation/domain/verify', route({ body: operatorDomainBodySchema, response: { 200: organisationDomainSchema, ...errors } }), (req) =>
     operator.verifyDomain(ownerOf(req), req.body),
+  );
+  // Issue 33: a claim another company's proof shows to be wrong (or one left behind) goes.
+  app.post('/operator/organisation/domain/release', route({ body: operatorDomainReleaseSchema, response: { 200: domainRemovedSchema, ...errors } }), (req) =>
+    operator.releaseDomain(ownerOf(req), req.body),
   );
 
   app.post('/operator/batch/create', route({ body: batchCreateSchema, response: { 200: z.object({ batchId: z.string() }), ...errors } }), (req) =>

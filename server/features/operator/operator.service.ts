@@ -19,7 +19,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CardService } from '../cards/index.ts';
 import type { DomainService } from '../organisations/index.ts';
-import type { OperatorDomainBody } from '../../../shared/schemas/organisation-domain.schema.ts';
+import type { OperatorDomainBody, OperatorDomainRelease } from '../../../shared/schemas/organisation-domain.schema.ts';
 import type { BundleBuilder } from './batch-bundle.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
 import { cardMail, type CardMailKind } from './operator-mails.ts';
@@ -61,8 +61,8 @@ export function createOperatorService(deps: {
   rateLimiter: RateLimiter;
   /** better-auth's verification mail to an address (server/auth/verification-mail.ts). */
   sendVerificationMail: (email: string) => Promise<void>;
-  /** Issue 27: an organisation's e-mail domains, which an operator may mark verified. */
-  domains: Pick<DomainService, 'verifyByOperator'>;
+  /** Issue 27: an organisation's e-mail domains, which an operator may mark verified or (issue 33) release. */
+  domains: Pick<DomainService, 'verifyByOperator' | 'releaseByOperator'>;
 }) {
   const { publicUrl, operators, inventory, cards, bundles, storage, mailer, rateLimiter, sendVerificationMail } = deps;
   const configured = new Set(deps.operatorEmails.map((e) => e.toLowerCase()));
@@ -125,6 +125,14 @@ export function createOperatorService(deps: {
       const verified = await deps.domains.verifyByOperator(operator, { organisationId, domain });
       await record(operator, 'verify-domain', `${organisationId} ${domain}`, reason);
       return verified;
+    },
+
+    /** Issue 33: releases an organisation's claim of a domain, verified or not (audited here and in the organisation's log). */
+    async releaseDomain(operator: Owner, { organisationId, domain, reason }: OperatorDomainRelease) {
+      await limitActions(operator);
+      const released = await deps.domains.releaseByOperator(operator, { organisationId, domain });
+      await record(operator, 'release-domain', `${released.organisationId} ${domain}`, reason);
+      return { domain: released.domain, removed: released.removed };
     },
 
     async reset(operator: Owner, { cardId, reason }: CardActionBody) {

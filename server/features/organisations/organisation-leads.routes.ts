@@ -14,14 +14,14 @@ import { organisationStatsQuerySchema, organisationStatsSchema } from '../../../
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
-import { LEADS_CSV_CONTENT_TYPE } from '../leads/index.ts';
+import { LEADS_CSV_CONTENT_TYPE, LEADS_XLSX_CONTENT_TYPE } from '../leads/index.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /**
- * Issue 24: the organisation's leads for its owners and admins, as a paged list and as CSV, and its
- * statistics; issue 35: the former members whose company profiles still hold leads, and the move
- * of those leads to a member.
+ * Issue 24: the organisation's leads for its owners and admins, as a paged list, as CSV and as
+ * xlsx, and its statistics; issue 35: the former members whose company profiles still hold leads,
+ * and the move of those leads to a member.
  */
 const organisationLeadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services, requireOwner } = app;
@@ -42,6 +42,19 @@ const organisationLeadRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = await services.organisationLeads.csv(ownerOf(req), req.query, pickLanguage(req));
       const stamp = new Date().toISOString().slice(0, 10);
       return sendDownload(reply, { type: LEADS_CSV_CONTENT_TYPE, fileName: `organisation-leads-${stamp}.csv`, body: text });
+    },
+  );
+  // Issue 35: the same leads for spreadsheets (typed cells, labels in the admin's language).
+  app.get(
+    '/download/organisation-leads.xlsx',
+    {
+      preHandler: requireOwner,
+      schema: { ...schema, querystring: organisationLeadsExportQuerySchema, produces: [LEADS_XLSX_CONTENT_TYPE], response: { 200: z.string(), ...errors } },
+    },
+    async (req, reply) => {
+      const body = await services.organisationLeads.xlsx(ownerOf(req), req.query, pickLanguage(req));
+      const stamp = new Date().toISOString().slice(0, 10);
+      return sendDownload(reply, { type: LEADS_XLSX_CONTENT_TYPE, fileName: `organisation-leads-${stamp}.xlsx`, body });
     },
   );
   app.get(

@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import {
   buildLeadsCsv,
+  buildLeadsXlsx,
   presentLead,
   type LeadTransfer,
   type LeadsCsvColumn,
@@ -27,7 +28,7 @@ import type { OrganisationRepository } from './organisation.repository.ts';
 import type { TemplateRepository } from './template.repository.ts';
 import { receiverOf } from './offboarding.ts';
 
-/** A CSV export reads every lead of the organisation: a few dozen an hour per admin. */
+/** An export (CSV or xlsx) reads every lead of the organisation: a few dozen an hour per admin. */
 export const ORGANISATION_LEADS_EXPORT_RULE = { name: 'org-leads-export', max: 30, windowMs: 60 * 60 * 1000 } satisfies RateRule;
 
 /** Issue 35: moving a former member's leads rewrites up to all of the organisation's leads: a few dozen an hour per organisation. */
@@ -78,6 +79,21 @@ export function createOrganisationLeadService(deps: {
     return m;
   }
 
+  /** An export: the admin's access, the limit, every lead (or one member's) built by `build`, and the audit entry. */
+  async function exportAs<R>(
+    actor: Owner,
+    query: { organisationId: string; memberId?: string },
+    build: (rows: OrganisationLead[], timeZone: string) => R | Promise<R>,
+  ): Promise<R> {
+    const m = await accessWith(actor, query.organisationId, query.memberId);
+    await rateLimiter.consume([[ORGANISATION_LEADS_EXPORT_RULE, actor.userId]], 'Too many exports in a short time. Please try again later.');
+    const rows = (await leads.list(m.organisationId, query.memberId, {})).map(presentOrganisationLead);
+    const file = await build(rows, await timeZones.of(actor.userId));
+    const target = query.memberId ? ((await organisations.member(m.organisationId, query.memberId))?.email ?? query.memberId) : '';
+    await organisations.recordAudit(auditEntry(m, 'leads.export', target, `${rows.length}`));
+    return file;
+  }
+
   return {
     async list(actor: Owner, query: OrganisationLeadsQuery): Promise<OrganisationLeadList> {
       const m = await accessWith(actor, query.organisationId, query.memberId);
@@ -89,13 +105,12 @@ export function createOrganisationLeadService(deps: {
 
     /** Every lead (or one member's) as CSV in `language`, times in the exporting admin's zone; audited as `leads.export`. */
     async csv(actor: Owner, query: { organisationId: string; memberId?: string }, language: Language): Promise<string> {
-      const m = await accessWith(actor, query.organisationId, query.memberId);
-      await rateLimiter.consume([[ORGANISATION_LEADS_EXPORT_RULE, actor.userId]], 'Too many exports in a short time. Please try again later.');
-      const rows = (await leads.list(m.organisationId, query.memberId, {})).map(presentOrganisationLead);
-      const text = buildLeadsCsv(rows, language, await timeZones.of(actor.userId), MEMBER_COLUMNS);
-      const target = query.memberId ? ((await organisations.member(m.organisationId, query.memberId))?.email ?? query.memberId) : '';
-      await organisations.recordAudit(auditEntry(m, 'leads.export', target, `${rows.length}`));
-      return text;
+      return exportAs(actor, query, (rows, timeZone) => buildLeadsCsv(rows, language, timeZone, MEMBER_COLUMNS));
+    },
+
+    /** Issue 35: the same as an Excel workbook with labels in `language`, under the same limit and audit entry. */
+    async xlsx(actor: Owner, query: { organisationId: string; memberId?: string }, language: Language): Promise<Buffer> {
+      return exportAs(actor, query, (rows, timeZone) => buildLeadsXlsx(rows, language, timeZone, MEMBER_COLUMNS));
     },
 
     /** Issue 35: people who left the organisation and the leads their former company profiles still hold. */

@@ -1,6 +1,7 @@
 import { TeamErrorCode } from '../../../shared/error-codes.ts';
 import type { OrganisationRole } from '../../../shared/schemas/organisation.schema.ts';
 import type { OrganisationAuditTable } from '../../db/tables.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound, refuseContrast } from '../../http/errors.ts';
 import { brandProblems } from '../../../shared/page-theme.ts';
 import { newAuditId, newOrganisationId } from '../../lib/ids.ts';
@@ -141,6 +142,15 @@ export function createOrganisationService(deps: {
       if (outcome === 'last-owner') throw lastOwner();
       if (outcome === 'gone') throw notFound(TeamErrorCode.memberNotFound, 'Member not found.');
       return { userId: target.userId, removed: true as const, leadsTo };
+    },
+    /**
+     * Issue 33: an audit entry by `actor` of another feature's change (SCIM tokens, webhooks, API
+     * tokens), written by the returned function inside that change's own transaction. The
+     * caller has checked the actor's role (or the actor is the maker of their own token).
+     */
+    auditWriter(actor: Owner, organisationId: string, action: string, target: string, detail = '') {
+      const entry = auditEntry({ organisationId, actor }, action, target, detail);
+      return (trx: Db) => organisations.addAudit([entry], trx);
     },
     async auditLog(actor: Owner, organisationId: string) {
       const m = await access(actor, organisationId, 'admin');

@@ -3,7 +3,8 @@ import type { PublicLink } from '../../../shared/schemas/public-profile.schema.t
 import type { Link, LinkCreateInput, LinkUpdateInput, LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { LinkRow } from '../../db/tables.ts';
-import { notFound, profileNotFound } from '../../http/errors.ts';
+import { AppError, notFound, profileNotFound } from '../../http/errors.ts';
+import { handleLinkProblem, linkFromHandle } from '../../../shared/social-handle.ts';
 import { newLinkId } from '../../lib/ids.ts';
 import { presentLink } from './link.presenter.ts';
 import { presentPublicLink } from './public-profile.presenter.ts';
@@ -19,6 +20,18 @@ export function orderWithMove(rows: Pick<LinkRow, 'id'>[], id: string, position:
   const at = Math.min(Math.max(position, 1), rest.length + 1) - 1;
   rest.splice(at, 0, id);
   return rest;
+}
+
+/**
+ * A new value without a new type is read as the stored type's (the schema only knows both
+ * together): a user name becomes the network's address, and one that cannot is a 400 (issue 35).
+ */
+function withStoredType<T extends { type?: LinkType; link?: string }>(input: T, stored: LinkType): T {
+  if (input.type !== undefined || input.link === undefined) return input;
+  const link = linkFromHandle(stored, input.link);
+  const problem = handleLinkProblem(stored, link);
+  if (problem) throw new AppError(400, ErrorCode.invalidInput, `link: ${problem}`, 'link');
+  return { ...input, link };
 }
 
 /**
@@ -68,8 +81,9 @@ export function createLinkService(deps: { profiles: ProfileRepository; links: Li
       return { ...presentLink(row), socialMediaLinkId: id };
     },
 
-    async update(owner: Owner, input: LinkUpdateInput & { type?: LinkType }): Promise<Link> {
-      const current = await ownLinkOrThrow(owner, input.socialMediaLinkId);
+    async update(owner: Owner, update: LinkUpdateInput & { type?: LinkType }): Promise<Link> {
+      const current = await ownLinkOrThrow(owner, update.socialMediaLinkId);
+      const input = withStoredType(update, current.type as LinkType);
       // Moving a locked company link is fine; changing what it says is not.
       const changes = (['type', 'link', 'name'] as const).some((k) => input[k] !== undefined && input[k] !== current[k]);
       if (changes) await assertNotLockedCompanyLink(current);

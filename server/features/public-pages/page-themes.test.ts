@@ -8,7 +8,11 @@ import { makeProfile } from '../../documents/documents.test-support.ts';
 import { createPageRenderer } from './page.renderer.tsx';
 import { createPageTexts } from './page-texts.ts';
 
-const render = createPageRenderer({ publicUrl: 'https://cards.example.com', texts: createPageTexts() });
+const render = createPageRenderer({
+  publicUrl: 'https://cards.example.com',
+  texts: createPageTexts(),
+  issuer: { name: 'Acme Cards', email: 'help@cards.example.com' },
+});
 const full = makeProfile({ profileImagePath: '/media/profile/prof1/a1b2c3.webp', profileLogoPath: '/media/logo/prof1/d4e5f6.webp' });
 const BUDGET_BYTES = 14 * 1024;
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;

@@ -4,7 +4,11 @@ import { makeLink, makeProfile } from '../../documents/documents.test-support.ts
 import { createPageRenderer } from './page.renderer.tsx';
 import { createPageTexts } from './page-texts.ts';
 
-const render = createPageRenderer({ publicUrl: 'https://cards.example.com', texts: createPageTexts() });
+const render = createPageRenderer({
+  publicUrl: 'https://cards.example.com',
+  texts: createPageTexts(),
+  issuer: { name: 'Acme Cards', email: 'help@cards.example.com' },
+});
 /** The full fixture profile: every field, 20 links, umlauts, with a profile image and a logo. */
 const full = makeProfile({ profileImagePath: '/media/profile/prof1/a1b2c3.webp', profileLogoPath: '/media/logo/prof1/d4e5f6.webp' });
 

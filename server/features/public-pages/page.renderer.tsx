@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language, type Profile } from '../../../shared/schemas/profile.schema.ts';
-import { CardBlockedPage, CardInvitePage, CardNotFoundPage } from '../../../shared/public-page/card-invite.page.tsx';
+import { CardBlockedPage, CardInvitePage, CardNotFoundPage, type CardIssuer } from '../../../shared/public-page/card-invite.page.tsx';
 import { LinkTreePage } from '../../../shared/public-page/link-tree.page.tsx';
 import { ProfileNotFoundPage } from '../../../shared/public-page/profile-not-found.page.tsx';
 import { LeftCompanyPage } from '../../../shared/public-page/left-company.page.tsx';
@@ -18,7 +18,7 @@ import type { PageTexts } from './page-texts.ts';
  * synchronous: the route plugin calls it once per change of a profile (render cache), and
  * the size check of the test suite calls it directly.
  */
-export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; texts: PageTexts }) {
+export function createPageRenderer({ publicUrl, texts, issuer }: { publicUrl: string; texts: PageTexts; issuer: CardIssuer }) {
   const absolute = (path: string) => `${publicUrl}${path}`;
   const alternates = (path: string) => LANGUAGES.map((lng) => ({ lng, href: absolute(`${path}?lng=${lng}`) }));
   /** Issue 26 with 24: the profile as its page shows it (the brand's logo on a company profile) and the theme's CSS. */
@@ -97,15 +97,34 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
 
     /**
      * Issue 24: /p/{id} of someone who left the organisation whose template made the profile:
-     * that they no longer work there, and the company's contact (200, never indexed).
+     * that they no longer work there, and the company's contact (200, never indexed). Issue 35:
+     * in the organisation's brand, with the language switch and a "save company contact" button.
      */
-    leftCompany(profile: Profile, company: LeftCompany, lng: Language): RenderedPage {
+    leftCompany(profile: Profile, company: LeftCompany, lng: Language, brand?: PageBrand | null): RenderedPage {
       const t = texts(lng, 'profile');
       const vars = { name: displayName(profile, lng), company: company.name };
       const path = `/p/${encodeURIComponent(profile.id)}`;
+      // The company's look: the profile's theme with the brand's colour; only the brand's logo (the person's own is theirs).
+      const css = themeCss(pageLook({ ...profile, profileLogoPath: null }, brand));
       return renderDocument(
-        { lng, title: t('left_title', vars), description: t('left_text', vars), canonical: absolute(path), alternates: alternates(path), noindex: true },
-        <LeftCompanyPage name={vars.name} company={company} t={t} />,
+        {
+          lng,
+          title: t('left_title', vars),
+          description: t('left_text', vars),
+          canonical: absolute(path),
+          alternates: alternates(path),
+          noindex: true,
+          themeCss: css,
+        },
+        <LeftCompanyPage
+          profileId={profile.id}
+          name={vars.name}
+          company={company}
+          logoPath={brand?.logoPath ?? null}
+          lng={lng}
+          languageLinks={LANGUAGES.map((l) => ({ lng: l, href: `?lng=${l}` }))}
+          t={t}
+        />,
       );
     },
 
@@ -134,10 +153,13 @@ export function createPageRenderer({ publicUrl, texts }: { publicUrl: string; te
       return renderDocument({ lng, title: t('card_not_found'), description: t('card_not_found_text'), noindex: true }, <CardNotFoundPage t={t} />);
     },
 
-    /** Issue 28: a card an operator blocked; no profile. */
-    cardBlocked(lng: Language): RenderedPage {
+    /** Issue 28: a card an operator blocked; no profile. Issue 35: who deactivated it and how to reach them. */
+    cardBlocked(cardId: string, lng: Language): RenderedPage {
       const t = texts(lng, 'public_card_redirect');
-      return renderDocument({ lng, title: t('card_blocked'), description: t('card_blocked_text'), noindex: true }, <CardBlockedPage t={t} />);
+      return renderDocument(
+        { lng, title: t('card_blocked'), description: t('card_blocked_text', { issuer: issuer.name }), noindex: true },
+        <CardBlockedPage cardId={cardId} issuer={issuer} t={t} />,
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts
 import type { CardService } from '../cards/index.ts';
 import type { PublicProfileService } from '../profiles/index.ts';
 import { countsAsVisit, profileVisitQuery, type Visit, type VisitService } from '../stats/index.ts';
+import type { CardIssuer } from '../../../shared/public-page/card-invite.page.tsx';
 import { createPageRenderer } from './page.renderer.tsx';
 import type { PageTexts } from './page-texts.ts';
 import { RenderCache, type CachedPage } from './render-cache.ts';
@@ -30,9 +31,11 @@ export function createPublicPageService(deps: {
   cards: Pick<CardService, 'showsProfile' | 'openPublicCard'>;
   visits: Pick<VisitService, 'count'>;
   texts: PageTexts;
+  /** Issue 35: who issues the cards and their address, named on a blocked card's page. */
+  issuer: CardIssuer;
 }) {
   const { publicProfiles, cards, visits } = deps;
-  const render = createPageRenderer({ publicUrl: deps.publicUrl, texts: deps.texts });
+  const render = createPageRenderer({ publicUrl: deps.publicUrl, texts: deps.texts, issuer: deps.issuer });
   const cache = new RenderCache();
 
   /** A page that depends only on its key (not-found and card pages): rendered once, kept in the cache. */
@@ -71,7 +74,7 @@ export function createPublicPageService(deps: {
         const { profile, leftCompany, brand } = found;
         // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
         // Issue 24: a former member's company profile says they left, with the company's contact.
-        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.profile(profile, lng, source, undefined, brand);
+        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng, brand) : render.profile(profile, lng, source, undefined, brand);
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
@@ -95,7 +98,7 @@ export function createPublicPageService(deps: {
         if (!found) return null;
         const { profile, leftCompany, brand } = found;
         // Issue 24: a former member's company profile says they left on its link-in-bio page too.
-        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng) : render.linkTree(profile, lng, brand);
+        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng, brand) : render.linkTree(profile, lng, brand);
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? counted(page) : profileNotFound(lng, 'link_tree');
@@ -119,7 +122,8 @@ export function createPublicPageService(deps: {
     async card(cardId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
       const state = await cards.openPublicCard(cardId, visit, visit.source);
       if (state.state === 'registered') return { redirectToProfile: state.profileId, query: profileVisitQuery(visit.source, cardId) };
-      if (state.state === 'blocked') return { page: await fixedPage(`blocked/card/${lng}`, () => render.cardBlocked(lng)), status: 200 };
+      // Per card: the mail to the issuer names it. Only blocked cards (an operator's few) have such a page.
+      if (state.state === 'blocked') return { page: await fixedPage(`blocked/${cardId}/${lng}`, () => render.cardBlocked(cardId, lng)), status: 200 };
       if (state.state === 'unregistered') return { page: await fixedPage(`card/${cardId}/${lng}`, () => render.cardInvite(cardId, lng)), status: 200 };
       return { page: await fixedPage(`404/card/${lng}`, () => render.cardNotFound(lng)), status: 404 };
     },

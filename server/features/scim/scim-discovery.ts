@@ -51,6 +51,8 @@ export function resourceTypes(baseUrl: string) {
 type Attr = {
   name: string;
   type: 'string' | 'boolean' | 'complex' | 'reference' | 'dateTime';
+  /** For a reference: what it may point at (RFC 7643 §7 `referenceTypes`). */
+  referenceTypes?: string[];
   multiValued?: boolean;
   required?: boolean;
   caseExact?: boolean;
@@ -68,6 +70,7 @@ const attr = (a: Attr): Record<string, unknown> => ({
   mutability: a.mutability ?? 'readWrite',
   returned: 'default',
   uniqueness: a.uniqueness ?? 'none',
+  ...(a.referenceTypes ? { referenceTypes: a.referenceTypes } : {}),
   ...(a.subAttributes ? { subAttributes: a.subAttributes.map(attr) } : {}),
 });
 const s = (name: string, extra: Partial<Attr> = {}): Attr => ({ name, type: 'string', ...extra });
@@ -109,7 +112,12 @@ const SCHEMAS = [
         type: 'complex',
         multiValued: true,
         mutability: 'readOnly',
-        subAttributes: [s('value', { mutability: 'readOnly' }), s('display', { mutability: 'readOnly' })],
+        // Every sub-attribute the answers carry (issue 33: strict clients check answers against these).
+        subAttributes: [
+          s('value', { mutability: 'readOnly' }),
+          { name: '$ref', type: 'reference', referenceTypes: ['Group'], mutability: 'readOnly' },
+          s('display', { mutability: 'readOnly' }),
+        ],
       },
     ] as Attr[],
   },
@@ -119,7 +127,11 @@ const SCHEMAS = [
     description: 'Enterprise User',
     attributes: [
       ...['employeeNumber', 'costCenter', 'organization', 'division', 'department'].map((n) => s(n)),
-      { name: 'manager', type: 'complex', subAttributes: [s('value'), s('displayName', { mutability: 'readOnly' })] },
+      {
+        name: 'manager',
+        type: 'complex',
+        subAttributes: [s('value'), { name: '$ref', type: 'reference', referenceTypes: ['User'] }, s('displayName', { mutability: 'readOnly' })],
+      },
     ] as Attr[],
   },
   {
@@ -133,7 +145,13 @@ const SCHEMAS = [
         name: 'members',
         type: 'complex',
         multiValued: true,
-        subAttributes: [s('value', { mutability: 'immutable' }), s('display', { mutability: 'readOnly' })],
+        // Every sub-attribute the answers carry (issue 33: strict clients refused answers with `$ref` and `type`).
+        subAttributes: [
+          s('value', { mutability: 'immutable' }),
+          { name: '$ref', type: 'reference', referenceTypes: ['User', 'Group'], mutability: 'immutable' },
+          s('type', { mutability: 'immutable' }),
+          s('display', { mutability: 'readOnly' }),
+        ],
       },
     ] as Attr[],
   },

@@ -100,7 +100,7 @@ export function createScimGroupService(deps: { scim: ScimRepository; syncTemplat
     async get(ctx: ScimContext, id: string) {
       return (await present(ctx, [await found(ctx, id)]))[0];
     },
-    async list(ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string }) {
+    async list(ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string }) {
       const filter = filterOf(query.filter);
       const { startIndex, count } = pageOf(query);
       let rows = await scim.groups(ctx.organisationId);
@@ -110,10 +110,8 @@ export function createScimGroupService(deps: { scim: ScimRepository; syncTemplat
         const presented = await present(ctx, rows);
         rows = rows.filter((_, i) => matches(filter, presented[i] as unknown as Record<string, unknown>));
       }
-      const page = await present(ctx, rows.slice(startIndex - 1, startIndex - 1 + count));
-      // Entra ID asks `excludedAttributes=members` to keep answers small.
-      const withoutMembers = /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes ?? '');
-      return presentList(withoutMembers ? page.map(({ members: _members, ...rest }) => rest) : page, rows.length, startIndex);
+      // `attributes` and `excludedAttributes` (Entra ID's `excludedAttributes=members`) shape the answer in the routes (scim-projection.ts).
+      return presentList(await present(ctx, rows.slice(startIndex - 1, startIndex - 1 + count)), rows.length, startIndex);
     },
     async replace(ctx: ScimContext, id: string, body: unknown, ifMatch?: string) {
       const group = validGroup(body);

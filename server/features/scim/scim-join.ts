@@ -35,8 +35,13 @@ export function createScimJoin(deps: {
     const template = groupTemplate(templates, await scim.groups(row.organisationId), await scim.groupsOfUsers(row.organisationId, [row.id]));
     await makeCompanyProfile(profiles, log, row, userId, template ?? templates[0]);
   }
-  /** The organisation's active user of this address, if it has one, arrives as the account. */
+  /**
+   * The organisation's active user of this address, if it has one, arrives as the account. The
+   * account joined another way than a SCIM reactivation: an earlier offboarding by the
+   * directory is not the directory's to undo any more (issue 33).
+   */
   async function memberJoined(organisationId: string, userId: string, email: string) {
+    await scim.forgetOffboarding(organisationId, userId);
     const [row] = await scim.unlinkedUsersByEmail(organisationId, email, userId);
     if (row) await arrive(row, userId);
   }
@@ -56,6 +61,7 @@ export function createScimJoin(deps: {
       for (const row of await scim.provisionedFor(email)) {
         const outcome = await memberTemplates.joinProvisioned(row.organisationId, { userId, email });
         if (outcome === 'joined') {
+          await scim.forgetOffboarding(row.organisationId, userId);
           await arrive(row, userId);
           return outcome;
         }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCIM_SCHEMAS, type ScimPatchOperation } from '../../../shared/schemas/scim.schema.ts';
 import { ScimError } from './scim-error.ts';
 import { applyPatch } from './scim-patch.ts';
-import { groupSchema, userSchema, validUser } from './scim-resource.ts';
+import { groupSchema, userSchema, validGroup, validUser } from './scim-resource.ts';
 
 const E = SCIM_SCHEMAS.enterprise;
 const base = () => ({
@@ -91,5 +91,17 @@ describe('SCIM PATCH', () => {
     expect(scimTypeOf(() => patch([{ op: 'replace', path: 'emails[type eq ]', value: 'x' }]))).toBe('invalidPath');
     expect(scimTypeOf(() => patch([{ op: 'replace', value: 'not an object' }]))).toBe('invalidValue');
     expect(scimTypeOf(() => validUser(patch([{ op: 'replace', path: 'active', value: 'maybe' }])))).toBe('invalidValue');
+  });
+
+  it('refuses a remove of active with 400 mutability (it would change nothing, yet answer 200), in any spelling of the path', () => {
+    expect(scimTypeOf(() => patch([{ op: 'remove', path: 'active' }]))).toBe('mutability');
+    expect(scimTypeOf(() => patch([{ op: 'remove', path: 'Active' }]))).toBe('mutability');
+    expect(scimTypeOf(() => patch([{ op: 'remove', path: `${SCIM_SCHEMAS.user}:active` }]))).toBe('mutability');
+    expect(validUser(patch([{ op: 'replace', path: 'active', value: false }])).active).toBe(false);
+  });
+
+  it("takes Entra ID's members with a null $ref", () => {
+    const group = applyPatch({ displayName: 'Engineering', members: [] }, [{ op: 'add', path: 'members', value: [{ $ref: null, value: 'u1' }] }], groupSchema);
+    expect(validGroup(group).members).toEqual([{ value: 'u1' }]);
   });
 });

@@ -114,6 +114,11 @@ function applyOne(root: Json, op: ScimPatchOperation, schema: z.ZodType): void {
     return;
   }
   const t = resolve(op.path, schema);
+  // Issue 33: `active` always has a state here (a membership or none); removing it would leave
+  // neither, and answering 200 while nothing changed would lie (RFC 7644 §3.5.2: an operation the
+  // attribute does not allow is 400 `mutability`).
+  if (kind === 'remove' && !t.prefix.length && t.attr === 'active')
+    throw new ScimError(400, 'active cannot be removed: replace it with false to deactivate the user.', 'mutability');
   let holder: Json = root;
   for (const key of t.prefix) {
     if (!isObject(holder[key])) {

@@ -58,15 +58,18 @@ export function createScimTokenService(deps: { scim: ScimRepository; organisatio
         throw new AppError(409, ErrorCode.apiTokenLimitReached, `An organisation may have at most ${MAX_SCIM_TOKENS_PER_ORGANISATION} SCIM tokens.`);
       const token = `${SCIM_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const id = `scim_${randomId(16)}`;
-      await scim.insertToken({
-        id,
-        organisationId: m.organisationId,
-        createdBy: owner.userId,
-        name: input.name,
-        tokenHash: scimTokenHash(token),
-        created: Date.now(),
-        lastUsedAt: null,
-      });
+      await scim.insertToken(
+        {
+          id,
+          organisationId: m.organisationId,
+          createdBy: owner.userId,
+          name: input.name,
+          tokenHash: scimTokenHash(token),
+          created: Date.now(),
+          lastUsedAt: null,
+        },
+        organisations.auditWriter(owner, m.organisationId, 'scim-token.create', input.name, id),
+      );
       return { tokenId: id, token, baseUrl };
     },
     async list(owner: Owner, organisationId: string) {
@@ -85,7 +88,9 @@ export function createScimTokenService(deps: { scim: ScimRepository; organisatio
     },
     async revoke(owner: Owner, input: { organisationId: string; tokenId: string }) {
       const m = await organisations.access(owner, input.organisationId, 'admin');
-      if (!(await scim.deleteToken(m.organisationId, input.tokenId))) throw notFound(ErrorCode.apiTokenNotFound, 'SCIM token not found.');
+      const name = (await scim.listTokens(m.organisationId)).find((t) => t.id === input.tokenId)?.name ?? '';
+      const audit = organisations.auditWriter(owner, m.organisationId, 'scim-token.revoke', name, input.tokenId);
+      if (!(await scim.deleteToken(m.organisationId, input.tokenId, audit))) throw notFound(ErrorCode.apiTokenNotFound, 'SCIM token not found.');
       return { id: input.tokenId, deleted: true as const };
     },
     /**

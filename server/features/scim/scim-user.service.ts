@@ -91,16 +91,23 @@ export function createScimUserService(deps: {
     if (userId && (await scim.setUserLink(ctx.organisationId, row.id, { userId }))) return userId;
     return undefined;
   }
-  /** The offboarding of issue 24 when the person is a member; nothing when they are not (yet or any more). */
-  async function offboard(ctx: ScimContext, row: ScimUserTable) {
+  /** The offboarding of issue 24 when the person is a member: true when this call ended the membership; false when they are not (yet or any more). */
+  async function offboard(ctx: ScimContext, row: ScimUserTable): Promise<boolean> {
     const userId = await accountOf(ctx, row);
-    if (!userId || !(await scim.isMember(ctx.organisationId, userId))) return;
+    if (!userId || !(await scim.isMember(ctx.organisationId, userId))) return false;
     await organisations.removeMember(ctx.actor, { organisationId: ctx.organisationId, userId });
     await ctx.forgetSessions();
+    return true;
   }
-  /** Reactivated within the retention period: the offboarded account is a member again, its company profiles without the "left" notice. */
+  /**
+   * Reactivated within the retention period: the account whose membership SCIM's own
+   * deactivation ended (`offboardedAt`, issue 33) is a member again, its company profiles without
+   * the "left" notice. A membership an admin ended by hand, or that ended any other way, is not
+   * the directory's to give back: the person is invited again (`onboard`).
+   */
   async function restore(ctx: ScimContext, before: ScimUserTable) {
-    if (!before.userId || before.deactivatedAt === null || Date.now() - Number(before.deactivatedAt) > SCIM_RETENTION_DAYS * 86_400_000) return;
+    if (!before.userId || before.offboardedAt === null || before.deactivatedAt === null) return;
+    if (Date.now() - Number(before.deactivatedAt) > SCIM_RETENTION_DAYS * 86_400_000) return;
     if (await scim.isMember(ctx.organisationId, before.userId)) return;
     try {
       await memberTemplates.restore(ctx.actor, { organisationId: ctx.organisationId, userId: before.userId, email: before.email ?? before.userNameKey });
@@ -136,6 +143,8 @@ export function createScimUserService(deps: {
   }
   /** Read, change, compare-and-set; a lost race reads again, so concurrent writes each apply whole, the last one last. */
   async function write(ctx: ScimContext, id: string, ifMatch: string | undefined, change: (current: ScimUser) => ScimUser) {
+    // When this request's offboarding ended the membership: remembered on the record even if its write must try again.
+    let offboardedAt: number | null = null;
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const row = await found(ctx, id);
       checkIfMatch(ifMatch, Number(row.version));
@@ -143,11 +152,12 @@ export function createScimUserService(deps: {
       const next = change(current);
       const deactivating = current.active && !next.active;
       const reactivating = !current.active && next.active;
-      if (!next.active) await offboard(ctx, row);
+      if (!next.active && (await offboard(ctx, row))) offboardedAt = Date.now();
       const now = Math.max(Date.now(), Number(row.lastModified));
       const outcome = await scim.updateUser(ctx.organisationId, id, Number(row.version), {
         ...columnsOf(next),
-        ...(deactivating ? { invitedAt: null, deactivatedAt: now } : reactivating ? { deactivatedAt: null } : {}),
+        ...(deactivating ? { invitedAt: null, deactivatedAt: now } : reactivating ? { deactivatedAt: null, offboardedAt: null } : {}),
+        ...(offboardedAt !== null && !next.active ? { offboardedAt } : {}),
         version: Number(row.version) + 1,
         lastModified: now,
       });
@@ -174,6 +184,7 @@ export function createScimUserService(deps: {
         userId: null,
         invitedAt: null,
         deactivatedAt: user.active ? null : now,
+        offboardedAt: null,
         version: 1,
         created: now,
         lastModified: now,

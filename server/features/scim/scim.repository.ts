@@ -15,7 +15,12 @@ const isForeignKeyViolation = (error: unknown) => {
 export function createScimRepository(db: Db) {
   return {
     // Tokens
-    insertToken: (row: ScimTokenTable) => db.insertInto('scimToken').values(row).execute(),
+    /** Stores a token and runs `alsoInside` (issue 33: the organisation's audit entry) in one transaction. */
+    insertToken: (row: ScimTokenTable, alsoInside: (trx: Db) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('scimToken').values(row).execute();
+        await alsoInside(trx);
+      }),
     async countTokens(organisationId: string): Promise<number> {
       const row = await db
         .selectFrom('scimToken')
@@ -33,9 +38,13 @@ export function createScimRepository(db: Db) {
         .orderBy('scimToken.created')
         .orderBy('scimToken.id')
         .execute(),
-    async deleteToken(organisationId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('scimToken').where('id', '=', id).where('organisationId', '=', organisationId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /** Deletes the organisation's token with `alsoInside` in the same transaction; false when it has none of this id. */
+    async deleteToken(organisationId: string, id: string, alsoInside: (trx: Db) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('scimToken').where('id', '=', id).where('organisationId', '=', organisationId).executeTakeFirst();
+        if (Number(result.numDeletedRows) > 0) await alsoInside(trx);
+        return Number(result.numDeletedRows) > 0;
+      });
     },
     /** The token of this hash with its maker's address: one indexed read per SCIM request, so a revocation holds at once everywhere. */
     tokenByHash: (tokenHash: string) =>
@@ -106,6 +115,9 @@ export function createScimRepository(db: Db) {
         throw error;
       }
     },
+    /** Issue 33: the person joined again another way (an invitation, a domain): no earlier SCIM offboarding is theirs to undo. */
+    forgetOffboarding: (organisationId: string, userId: string) =>
+      db.updateTable('scimUser').set({ offboardedAt: null }).where('organisationId', '=', organisationId).where('userId', '=', userId).execute(),
     async deleteUser(organisationId: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('scimUser').where('organisationId', '=', organisationId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

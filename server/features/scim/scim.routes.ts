@@ -3,6 +3,7 @@ import { bearerToken } from '../../auth/bearer-token.ts';
 import { AppError } from '../../http/errors.ts';
 import { drainRequest } from '../../http/drain-request.ts';
 import { ScimError, scimNotFound } from './scim-error.ts';
+import { project, projectionOf, projectList } from './scim-projection.ts';
 import { resourceTypes, schemaDocuments, serviceProviderConfig } from './scim-discovery.ts';
 import type { ScimContext } from './scim-token.service.ts';
 
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
-type Query = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
+type Query = { filter?: string; startIndex?: string; count?: string; attributes?: string; excludedAttributes?: string };
 type Params = { id: string };
 
 /** Any failure of these routes as RFC 7644's error (`status` a string); Fastify's own (bad JSON, body too large, media type) and ours alike. */
@@ -49,7 +50,13 @@ function installScimErrors(app: FastifyInstance) {
 const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
   const { services } = app;
   installScimErrors(app);
-  app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // Issue 33: a request without a body is no body, whatever its Content-Type says (Entra ID's
+  // DELETE carries `Content-Type: application/scim+json` and nothing else); a POST, PUT or PATCH
+  // without one is then refused by its own validation, in SCIM's error form.
+  const json = app.getDefaultJsonParser('error', 'error');
+  const orEmpty: typeof json = (request, body, done) => (body === '' ? done(null, undefined) : json(request, body, done));
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['application/json', 'application/scim+json'], { parseAs: 'string' }, orEmpty);
   app.decorateRequest('scim', null);
   const forgetSessions = () => onIdentityChange(true);
   app.addHook('onRequest', async (request) => {
@@ -60,12 +67,20 @@ const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) =
     return payload;
   });
   const ctx = (req: FastifyRequest) => req.scim!;
-  const send = (reply: FastifyReply, status: number, resource: { meta: { version: string; location: string } }) =>
-    reply.status(status).type(SCIM_TYPE).header('etag', resource.meta.version).header('location', resource.meta.location).send(resource);
-  const ifMatch = (req: FastifyRequest) => req.headers['if-match'];
   /** A parameter given twice counts once (its first value), so the services see strings only. */
   const query = (req: FastifyRequest): Query =>
     Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v)]));
+  /** One resource with its ETag and Location, shaped by the request's `attributes` or `excludedAttributes` (issue 33). */
+  const send = (req: FastifyRequest, reply: FastifyReply, status: number, resource: { meta: { version: string; location: string } }) =>
+    reply
+      .status(status)
+      .type(SCIM_TYPE)
+      .header('etag', resource.meta.version)
+      .header('location', resource.meta.location)
+      .send(project(resource, projectionOf(query(req))));
+  const list = <T extends { Resources: object[] }>(req: FastifyRequest, answer: T) =>
+    projectList(answer as T & { Resources: Record<string, unknown>[] }, projectionOf(query(req)));
+  const ifMatch = (req: FastifyRequest) => req.headers['if-match'];
   const hide = { schema: { hide: true } };
 
   // Discovery (RFC 7644 §4).
@@ -102,14 +117,14 @@ const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) =
   });
 
   // Users.
-  app.post('/scim/v2/Users', hide, async (req, reply) => send(reply, 201, await services.scimUsers.create(ctx(req), req.body)));
-  app.get('/scim/v2/Users', hide, (req) => services.scimUsers.list(ctx(req), query(req)));
-  app.get<{ Params: Params }>('/scim/v2/Users/:id', hide, async (req, reply) => send(reply, 200, await services.scimUsers.get(ctx(req), req.params.id)));
+  app.post('/scim/v2/Users', hide, async (req, reply) => send(req, reply, 201, await services.scimUsers.create(ctx(req), req.body)));
+  app.get('/scim/v2/Users', hide, async (req) => list(req, await services.scimUsers.list(ctx(req), query(req))));
+  app.get<{ Params: Params }>('/scim/v2/Users/:id', hide, async (req, reply) => send(req, reply, 200, await services.scimUsers.get(ctx(req), req.params.id)));
   app.put<{ Params: Params }>('/scim/v2/Users/:id', hide, async (req, reply) =>
-    send(reply, 200, await services.scimUsers.replace(ctx(req), req.params.id, req.body, ifMatch(req))),
+    send(req, reply, 200, await services.scimUsers.replace(ctx(req), req.params.id, req.body, ifMatch(req))),
   );
   app.patch<{ Params: Params }>('/scim/v2/Users/:id', hide, async (req, reply) =>
-    send(reply, 200, await services.scimUsers.patch(ctx(req), req.params.id, req.body, ifMatch(req))),
+    send(req, reply, 200, await services.scimUsers.patch(ctx(req), req.params.id, req.body, ifMatch(req))),
   );
   app.delete<{ Params: Params }>('/scim/v2/Users/:id', hide, async (req, reply) => {
     await services.scimUsers.remove(ctx(req), req.params.id, ifMatch(req));
@@ -117,14 +132,14 @@ const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) =
   });
 
   // Groups.
-  app.post('/scim/v2/Groups', hide, async (req, reply) => send(reply, 201, await services.scimGroups.create(ctx(req), req.body)));
-  app.get('/scim/v2/Groups', hide, (req) => services.scimGroups.list(ctx(req), query(req)));
-  app.get<{ Params: Params }>('/scim/v2/Groups/:id', hide, async (req, reply) => send(reply, 200, await services.scimGroups.get(ctx(req), req.params.id)));
+  app.post('/scim/v2/Groups', hide, async (req, reply) => send(req, reply, 201, await services.scimGroups.create(ctx(req), req.body)));
+  app.get('/scim/v2/Groups', hide, async (req) => list(req, await services.scimGroups.list(ctx(req), query(req))));
+  app.get<{ Params: Params }>('/scim/v2/Groups/:id', hide, async (req, reply) => send(req, reply, 200, await services.scimGroups.get(ctx(req), req.params.id)));
   app.put<{ Params: Params }>('/scim/v2/Groups/:id', hide, async (req, reply) =>
-    send(reply, 200, await services.scimGroups.replace(ctx(req), req.params.id, req.body, ifMatch(req))),
+    send(req, reply, 200, await services.scimGroups.replace(ctx(req), req.params.id, req.body, ifMatch(req))),
   );
   app.patch<{ Params: Params }>('/scim/v2/Groups/:id', hide, async (req, reply) =>
-    send(reply, 200, await services.scimGroups.patch(ctx(req), req.params.id, req.body, ifMatch(req))),
+    send(req, reply, 200, await services.scimGroups.patch(ctx(req), req.params.id, req.body, ifMatch(req))),
   );
   app.delete<{ Params: Params }>('/scim/v2/Groups/:id', hide, async (req, reply) => {
     await services.scimGroups.remove(ctx(req), req.params.id);

@@ -18,6 +18,7 @@ function input(overrides: Partial<SignatureInput> = {}): SignatureInput {
     iconUrl: (type) => `${BASE}/signature-icons/${type}.png?v=1`,
     layout: 'classic',
     saveLink: true,
+    logoSize: { width: 300, height: 100 },
     ...overrides,
   };
 }
@@ -50,8 +51,22 @@ describe('the e-mail signature (issue 26)', () => {
     expect(buildSignature(input({ saveLink: false })).html).not.toContain('generate-vcf');
   });
 
+  it('gives the photo its square copy and the logo a width and height in its own proportions (issue 35)', () => {
+    const { html } = buildSignature(input());
+    // The photo: the server's square crop, so no client squashes a portrait into the 80 px box.
+    expect(html).toMatch(/<img src="https:\/\/cards\.example\/signature-photos\/profiles\/photo\.jpg" alt="[^"]*" width="80" height="80"/);
+    // The logo under the text: 32 px high, 3:1 as uploaded.
+    expect(html).toContain(`<img src="${BASE}/media/profiles/logo.png" alt="" width="96" height="32" style="display:block;width:96px;height:32px;border:0" />`);
+    // A very wide logo is held to 160 px and gets lower; without a photo the logo stands beside the text, larger.
+    expect(buildSignature(input({ logoSize: { width: 1000, height: 100 } })).html).toContain('width="160" height="16"');
+    const logoOnly = buildSignature(input({ profile: { ...withImages, profileImagePath: null } })).html;
+    expect(logoOnly).toContain('width="120" height="40"');
+    // A logo whose size could not be read is left out rather than stretched.
+    expect(buildSignature(input({ logoSize: null })).html).not.toContain('logo.png');
+  });
+
   it('shows the photo in the classic layout and the logo in the stacked one; the compact one has no picture', () => {
-    expect(buildSignature(input()).html).toContain(`src="${BASE}/media/profiles/photo.jpg"`);
+    expect(buildSignature(input()).html).toContain(`src="${BASE}/signature-photos/profiles/photo.jpg"`);
     expect(buildSignature(input({ layout: 'stacked' })).html).toMatch(
       /^<table[^>]*><tr><td[^>]*><img src="https:\/\/cards\.example\/media\/profiles\/logo\.png"/,
     );

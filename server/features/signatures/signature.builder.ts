@@ -30,6 +30,24 @@ export interface SignatureInput extends SignatureOptions {
   t: Translate<(typeof PROFILE_KEYS)[number]>;
   /** The hosted PNG of a link type's icon. */
   iconUrl: (type: LinkType) => string;
+  /**
+   * The logo's own size in pixels (issue 35: clients that ignore `width:auto` stretched a logo
+   * without a `width`); without it the logo is left out, as when its file cannot be read.
+   */
+  logoSize?: { width: number; height: number } | null;
+}
+
+/** Where the signature's photo is served square (signature.routes.ts): the upload's path under `/signature-photos/`. */
+export const SQUARE_PHOTO_PREFIX = '/signature-photos/';
+/** The square photo of an uploaded profile image (`/media/{key}`); mail clients ignore `object-fit`, so it is cropped on the server. */
+export const squarePhotoPath = (mediaPath: string): string => mediaPath.replace(/^\/media\//, SQUARE_PHOTO_PREFIX);
+
+/** The logo's box: `height` high, at most `maxWidth` wide (a very wide logo gets lower), its own proportions kept. */
+export function logoBox(size: { width: number; height: number }, height: number, maxWidth: number): { width: number; height: number } {
+  const atHeight = Math.round((height * size.width) / size.height);
+  return atHeight <= maxWidth
+    ? { width: Math.max(1, atHeight), height }
+    : { width: maxWidth, height: Math.max(1, Math.round((maxWidth * size.height) / size.width)) };
 }
 
 /** The HTML and the same as plain text, for clients that take no HTML. */
@@ -90,8 +108,8 @@ function partsOf(input: SignatureInput) {
     contacts,
     web: [...(website?.href ? [{ href: website.href, label: website.value }] : []), ...web.map((l) => ({ href: l.href!, label: l.label }))],
     social: social.map((l) => ({ href: l.href!, label: l.label, icon: input.iconUrl(l.type) })),
-    photo: profile.profileImagePath ? base + profile.profileImagePath : null,
-    logo: profile.profileLogoPath ? base + profile.profileLogoPath : null,
+    photo: profile.profileImagePath ? base + squarePhotoPath(profile.profileImagePath) : null,
+    logo: profile.profileLogoPath && input.logoSize ? { src: base + profile.profileLogoPath, size: input.logoSize } : null,
     save: input.saveLink && vcard ? { href: base + withSource(vcard, 'signature'), label: t('save_contact') } : null,
     accent: input.accent || ACCENT,
   };
@@ -124,14 +142,18 @@ function detailRows(parts: Parts, compact: boolean): string {
 const nameRow = (parts: Parts): string => line(anchor(parts.page, parts.name, `${LINK};font-weight:bold`), 'font-size:16px;line-height:22px');
 
 function classic(parts: Parts): string {
-  const picture = parts.photo ?? parts.logo;
   const text = table(nameRow(parts) + detailRows(parts, false) + (parts.photo && parts.logo ? line(logoImage(parts.logo), 'padding-top:10px') : ''));
-  const left = picture ? `<td style="padding:0 14px 0 0;vertical-align:top">${image(picture, parts.name, 80, picture === parts.photo)}</td>` : '';
+  // Without a photo the logo takes its place beside the text, up to the photo's 80 px.
+  const picture = parts.photo ? image(parts.photo, parts.name, 80, true) : parts.logo ? logoImage(parts.logo, 80, 120) : '';
+  const left = picture ? `<td style="padding:0 14px 0 0;vertical-align:top">${picture}</td>` : '';
   return table(`<tr>${left}<td style="padding:0 0 0 14px;vertical-align:top;border-left:2px solid ${parts.accent}">${text}</td></tr>`, FONT);
 }
 
-/** The logo keeps its own proportions: a fixed height, the width the client works out. */
-const logoImage = (src: string): string => `<img src="${escapeAttr(src)}" alt="" height="32" style="display:block;height:32px;width:auto;border:0" />`;
+/** The logo in its own proportions, both sides given (Outlook for Windows stretches an image without them); 32 px high by default. */
+function logoImage(logo: { src: string; size: { width: number; height: number } }, height = 32, maxWidth = 160): string {
+  const box = logoBox(logo.size, height, maxWidth);
+  return `<img src="${escapeAttr(logo.src)}" alt="" width="${box.width}" height="${box.height}" style="display:block;width:${box.width}px;height:${box.height}px;border:0" />`;
+}
 
 function stacked(parts: Parts): string {
   const top = parts.logo

@@ -6,6 +6,8 @@ import { signatureQuerySchema, signatureSchema } from '../../../shared/schemas/s
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { MEDIA_ROUTE_HEADERS } from '../../http/security-headers.ts';
+import { AppError } from '../../http/errors.ts';
+import { ErrorCode } from '../../../shared/error-codes.ts';
 
 /** `{type}.png` for every link type: anything else is a 400 naming the file, before any drawing. */
 const iconFileSchema = z.templateLiteral([z.enum(LINK_TYPES), '.png']);
@@ -35,6 +37,14 @@ const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/signature-icons/:file', { schema: { hide: true, params: z.object({ file: iconFileSchema }) }, ...MEDIA_ROUTE_HEADERS }, async (req, reply) => {
     const png = await services.signatures.icon(req.params.file.slice(0, -'.png'.length) as LinkType);
     return reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').send(png);
+  });
+
+  // Issue 35: the photo of signatures (signature.builder.ts SQUARE_PHOTO_PREFIX), cropped square; public like /media/
+  // (keys are new on every upload, so immutable).
+  app.get('/signature-photos/*', { schema: { hide: true }, ...MEDIA_ROUTE_HEADERS }, async (req, reply) => {
+    const jpeg = await services.signatures.squarePhoto((req.params as { '*': string })['*']);
+    if (!jpeg) throw new AppError(404, ErrorCode.notFound, 'No such file.');
+    return reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable').send(jpeg);
   });
 };
 export default signatureRoutes;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { VisitCount } from './visit-counts.ts';
+import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 
 /** Rows per upsert: 7 values each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -16,7 +17,7 @@ export function createVisitCountRepository(db: Db) {
     db
       .selectFrom('link')
       .innerJoin('profile', 'profile.id', 'link.profileId')
-      .select(['link.link as link'])
+      .select(['link.link as link', 'link.type as type'])
       .where('link.id', '=', '')
       .where('link.profileId', '=', '')
       .where('profile.status', '=', 'ACTIVE'),
@@ -99,9 +100,10 @@ export function createVisitCountRepository(db: Db) {
       return rows.map((r) => ({ ...r, count: Number(r.count) }));
     },
 
-    /** The stored value of a link of an ACTIVE profile, or undefined when it is not that profile's. */
-    async publicLink(profileId: string, linkId: string): Promise<string | undefined> {
-      return (await publicLinkQuery([linkId, profileId, 'ACTIVE']))?.link;
+    /** The stored value and type of a link of an ACTIVE profile, or undefined when it is not that profile's. */
+    async publicLink(profileId: string, linkId: string): Promise<{ link: string; type: LinkType } | undefined> {
+      const row = await publicLinkQuery([linkId, profileId, 'ACTIVE']);
+      return row && { link: row.link, type: row.type as LinkType };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { toSafeHref } from '../../../shared/safe-url.ts';
+import { linkHref } from '../../../shared/social-handle.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { ProfileAccess } from '../profiles/index.ts';
 import type { VisitCountRepository } from './visit-count.repository.ts';
@@ -36,8 +36,8 @@ export function createVisitService(deps: { visits: VisitCountRepository; profile
       const key = `${profileId}/${linkId}`;
       let known = hrefs.get(key);
       if (known?.stamp !== stamp) {
-        const value = await visits.publicLink(profileId, linkId);
-        known = { stamp, href: value === undefined ? null : toSafeHref(value) };
+        const link = await visits.publicLink(profileId, linkId);
+        known = { stamp, href: link === undefined ? null : linkHref(link.type, link.link) };
         if (hrefs.size >= MAX_REMEMBERED_LINKS) hrefs.clear();
         hrefs.set(key, known);
       }

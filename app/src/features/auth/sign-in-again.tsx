@@ -12,13 +12,15 @@ export function needsRecentLogin(error: unknown): boolean {
 /**
  * Issue 20: a call that makes a lasting token needs a sign-in of the last five minutes. This
  * alert says so and sends the owner to the login with the reauth state (login ends the old
- * session and shows its form, address filled in), then back to this screen.
+ * session and shows its form, address filled in), then back to this screen. `onLeave` runs just
+ * before: the screen keeps what was typed (app/src/lib/form-draft.ts) to show it again (issue 35).
  */
-export function SignInAgainAlert({ message, action }: { message: string; action: string }) {
+export function SignInAgainAlert({ message, action, onLeave }: { message: string; action: string; onLeave?: () => void }) {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const signInAgain = () => {
+    onLeave?.();
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash }, reauth: true };
     navigate(`/login?email=${encodeURIComponent(user?.email ?? '')}`, { replace: true, state });
   };

@@ -11,6 +11,29 @@ import { toast } from '../../components/toast.ts';
 import { useConfirm } from '../../components/use-confirm.tsx';
 import { saveBlob } from '../../lib/save-blob.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useAppConfig } from '../../lib/app-config.query.ts';
+
+/**
+ * Issue 35: a card the operator deactivated says so first, with what it means for visitors and
+ * whom to write to (ISSUER_NAME and SUPPORT_EMAIL, the address the card's public page gives too).
+ */
+function BlockedNotice({ cardId, issuer, email }: { cardId: string; issuer?: string; email?: string }) {
+  const { t } = useTranslation('my_card');
+  const vars = { issuer: issuer ?? '…' };
+  return (
+    <section className="alert alert-error" role="status" aria-labelledby="blocked-title">
+      <h2 id="blocked-title" className="card-title">
+        {t('blocked_title')}
+      </h2>
+      <p>{t('blocked_text', vars)}</p>
+      {email && (
+        <a className="btn btn-secondary btn-small" href={`mailto:${email}?subject=${encodeURIComponent(t('blocked_subject', { cardId }))}`}>
+          {t('blocked_contact', { ...vars, email })}
+        </a>
+      )}
+    </section>
+  );
+}
 
 /** SPEC 2, My card: QR code, card image, the profile the card shows, preview and reset. */
 export default function MyCardPage() {
@@ -26,6 +49,7 @@ export default function MyCardPage() {
   const [showQr, setShowQr] = useState(true);
   const [saving, setSaving] = useState(false);
   const [confirmDialog, confirm] = useConfirm();
+  const config = useAppConfig().data;
   useDocumentTitle(t('title'));
 
   if (card.isPending) return <LoadingBlock />;
@@ -43,6 +67,9 @@ export default function MyCardPage() {
   }
   const current = card.data;
   const profileId = selected ?? current.cardProfileId ?? '';
+  // Issue 33: an organisation's card shows only the member's company profiles of it, and only its admins take it back.
+  const choices = current.profileChoices;
+  const offered = choices === null ? profiles.data : profiles.data?.filter((p) => choices.includes(p.id));
   const edition = tc(`editions.${current.typeName}`);
 
   const save = async () => {
@@ -95,6 +122,7 @@ export default function MyCardPage() {
         </Link>
         <h1>{t('title')}</h1>
       </div>
+      {current.blocked && <BlockedNotice cardId={current.cardId} issuer={config?.issuerName} email={config?.supportEmail} />}
       <div className="my-card-grid">
         <section className="content-card stack" aria-labelledby="card-image-title">
           <h2 id="card-image-title" className="card-title">
@@ -125,14 +153,14 @@ export default function MyCardPage() {
         <h2 id="assign-title" className="card-title">
           {t('profile_heading')}
         </h2>
-        <p className="muted">{t('profile_intro')}</p>
+        <p className="muted">{current.organisationCard ? t('organisation_card_intro') : t('profile_intro')}</p>
         <ProfileSelect
           id="card-profile"
           label={t('profile_label')}
           emptyLabel={t('choose_profile')}
           value={profileId}
           onChange={setSelected}
-          profiles={profiles.data}
+          profiles={offered}
           disabled={profiles.isPending}
         />
         <div className="button-row">
@@ -144,20 +172,22 @@ export default function MyCardPage() {
           </Link>
         </div>
       </section>
-      <section className="content-card stack danger-zone" aria-labelledby="reset-title">
-        <h2 id="reset-title" className="card-title">
-          {t('reset_heading')}
-        </h2>
-        <p className="muted">{t('reset_intro')}</p>
-        <div className="button-row">
-          <Link to="/" className="btn btn-secondary">
-            {t('back')}
-          </Link>
-          <button type="button" className="btn btn-danger" onClick={() => void reset()}>
-            {t('reset')}
-          </button>
-        </div>
-      </section>
+      {!current.organisationCard && (
+        <section className="content-card stack danger-zone" aria-labelledby="reset-title">
+          <h2 id="reset-title" className="card-title">
+            {t('reset_heading')}
+          </h2>
+          <p className="muted">{t('reset_intro')}</p>
+          <div className="button-row">
+            <Link to="/" className="btn btn-secondary">
+              {t('back')}
+            </Link>
+            <button type="button" className="btn btn-danger" onClick={() => void reset()}>
+              {t('reset')}
+            </button>
+          </div>
+        </section>
+      )}
       {confirmDialog}
     </div>
   );

@@ -17,6 +17,8 @@ export const integrationKeys = {
   organisation: ['integrations', 'organisation'] as const,
   deliveries: (webhookId: string) => ['integrations', 'deliveries', webhookId] as const,
   tokens: ['integrations', 'tokens'] as const,
+  /** Issue 33: every token of the organisation, for its owners and admins. */
+  organisationTokens: (organisationId: string) => ['integrations', 'tokens', organisationId] as const,
 };
 
 /** Issue 25's owner calls. */
@@ -40,7 +42,11 @@ export const integrationsApi = {
     (await apiRequest(`/find/own/webhook-deliveries?webhookId=${encodeURIComponent(webhookId)}`, { schema: webhookDeliveryListSchema })).deliveries,
   redeliver: (deliveryId: string) => apiRequest('/webhook/redeliver', { body: { deliveryId } }),
   tokens: async () => (await apiRequest('/find/own/api-tokens', { schema: apiTokenListSchema })).tokens,
+  organisationTokens: async (organisationId: string) =>
+    (await apiRequest(`/find/own/api-tokens?organisationId=${encodeURIComponent(organisationId)}`, { schema: apiTokenListSchema })).tokens,
   createToken: (body: { name: string; scopes: ApiScope[]; organisationId?: string }) =>
     apiRequest('/api-token/create', { body, schema: apiTokenCreatedSchema }),
-  revokeToken: (tokenId: string) => apiRequest('/api-token/revoke', { body: { tokenId } }),
+  /** The caller's own token, or with `organisationId` any token of that organisation (its owners and admins). */
+  revokeToken: (tokenId: string, organisationId?: string) =>
+    apiRequest('/api-token/revoke', { body: { tokenId, ...(organisationId ? { organisationId } : {}) } }),
 };

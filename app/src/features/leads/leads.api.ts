@@ -12,6 +12,9 @@ function query(params: Record<string, string | undefined>): string {
 }
 
 /** Owner calls of issue 12 on leads. */
+/** The lead exports: CSV for imports, Excel for spreadsheets (issue 35), vCards for address books. */
+export type LeadExport = 'csv' | 'xlsx' | 'vcf';
+
 export const leadsApi = {
   /** GET /find/own/leads: a page of at most 50, newest first, and the count of new leads. */
   list: (filters: LeadFilters, cursor?: string) =>
@@ -20,8 +23,8 @@ export const leadsApi = {
   setStatus: (leadId: string, status: LeadStatus) => apiRequest('/lead/update', { body: { leadId, status }, schema: leadSchema }),
   /** POST /lead/delete. */
   remove: (leadId: string) => apiRequest<unknown>('/lead/delete', { body: { leadId } }),
-  /** GET /download/leads.csv or .vcf with the bearer token, saved under the server's file name; the CSV's headers in `lng`. */
-  async download(kind: 'csv' | 'vcf', profileId: string, lng: string) {
+  /** GET /download/leads.csv, .xlsx (issue 35) or .vcf with the bearer token, saved under the server's file name; headers and labels in `lng`. */
+  async download(kind: LeadExport, profileId: string, lng: string) {
     const { blob, fileName } = await apiDownloadFile(`/download/leads.${kind}${query({ profileId, lng })}`);
     saveBlob(blob, fileName ?? `leads.${kind}`);
   },

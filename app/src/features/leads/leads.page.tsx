@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadStatus } from '../../../../shared/schemas/lead.schema.ts';
 import { errorMessage } from '../../lib/error-text.ts';
-import { leadKeys, leadsApi, type LeadFilters } from './leads.api.ts';
+import { leadKeys, leadsApi, type LeadExport, type LeadFilters } from './leads.api.ts';
 import { profileKeys, profilesApi, ProfileSelect } from '../profiles/index.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
@@ -64,8 +64,8 @@ export default function LeadsPage() {
   const askDelete = async (lead: Lead) => {
     if (await confirm({ title: t('delete_title'), message: t('delete_text', { name: leadTitle(lead) }), confirmLabel: t('delete') })) remove.mutate(lead);
   };
-  const [exporting, setExporting] = useState<'csv' | 'vcf' | null>(null);
-  const download = async (kind: 'csv' | 'vcf') => {
+  const [exporting, setExporting] = useState<LeadExport | null>(null);
+  const download = async (kind: LeadExport) => {
     setExporting(kind);
     try {
       await leadsApi.download(kind, filters.profileId, i18n.language);
@@ -82,6 +82,9 @@ export default function LeadsPage() {
       <div className="section-head">
         <h1 id="leads-title">{t('title')}</h1>
         <div className="leads-exports">
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void download('xlsx')} disabled={exporting !== null}>
+            {t('export_xlsx')}
+          </button>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void download('csv')} disabled={exporting !== null}>
             {t('export_csv')}
           </button>
@@ -91,6 +94,7 @@ export default function LeadsPage() {
         </div>
       </div>
       <p className="muted">{t('intro')}</p>
+      <p className="muted">{t('export_hint')}</p>
 
       <form className="leads-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field leads-search">

@@ -82,6 +82,12 @@ export function CardDialog({
               <dd>
                 <span className={`badge console-state-${card.state}`}>{t(`state.${card.state}`)}</span>
               </dd>
+              {card.organisation && (
+                <>
+                  <dt>{t('organisation_label')}</dt>
+                  <dd>{card.state === 'organisation' ? t('organisation_unassigned', { name: card.organisation.name }) : card.organisation.name}</dd>
+                </>
+              )}
               <dt>{t('edition_label')}</dt>
               <dd>{tc(`editions.${card.edition}`)}</dd>
               <dt>{t('batch_label')}</dt>

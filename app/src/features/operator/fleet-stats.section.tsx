@@ -37,6 +37,7 @@ export function FleetStatsSection() {
     [t('stats_total'), s.cards.total],
     [t('state.registered'), s.cards.registered],
     [t('state.minted'), s.cards.minted],
+    [t('stats_organisation'), s.cards.organisation],
     [t('state.blocked'), s.cards.blocked],
     [t('stats_never'), s.cards.neverActivated],
   ];

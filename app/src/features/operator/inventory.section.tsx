@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { operatorApi, operatorKeys } from './operator.api.ts';
 import { CardDialog } from './card.dialog.tsx';
 import { dateTimeFormatter } from './format.ts';
+import { readCardSearch } from './card-search.ts';
 
 /** The longest id the inventory search takes (inventoryQuerySchema); a longer one is no card of the fleet. */
 const MAX_SEARCH_LENGTH = 32;
@@ -48,10 +49,14 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
     }
   };
 
+  // Issue 35: a pasted card link searches for its id; a link of anything else says so.
+  const read = readCardSearch(search, config.data?.publicUrl);
+  const notCard = 'notCard' in read || read.q.length > MAX_SEARCH_LENGTH;
+  const term = 'q' in read ? read.q : '';
   useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 300);
+    const timer = setTimeout(() => setQ(term), 300);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [term]);
 
   const filters: InventoryQuery = {
     ...(q ? { q } : {}),
@@ -66,6 +71,9 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const all = cards.data?.pages.flatMap((p) => p.cards) ?? [];
+  // Issue 24's bulk registration: the organisation named, and whether a member holds the card yet.
+  const organisationLine = (card: InventoryCard) =>
+    card.state === 'organisation' ? t('organisation_unassigned', { name: card.organisation?.name }) : t('organisation_card', { name: card.organisation?.name });
 
   return (
     <div className="stack">
@@ -77,11 +85,16 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
             type="search"
             value={search}
             placeholder={t('search_placeholder')}
-            maxLength={32}
+            maxLength={2000}
             autoComplete="off"
             spellCheck={false}
-            onChange={(e) => setSearch(e.target.value.replace(/[^A-Za-z0-9]/g, ''))}
+            aria-invalid={notCard || undefined}
+            aria-describedby="console-q-hint"
+            onChange={(e) => setSearch(e.target.value)}
           />
+          <p id="console-q-hint" className={notCard ? 'field-error' : 'field-hint'} role={notCard ? 'alert' : undefined}>
+            {notCard ? t('scan_not_card') : t('search_hint')}
+          </p>
         </div>
         <div className="field">
           <label htmlFor="console-state">{t('state_label')}</label>
@@ -142,7 +155,7 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
         )}
       </div>
 
-      {cards.isPending ? (
+      {notCard ? null : cards.isPending ? (
         <Spinner label={tm('loading')} />
       ) : cards.isError ? (
         <p className="alert alert-error" role="alert">
@@ -165,6 +178,7 @@ export function InventorySection({ batch, onBatch }: { batch: string; onBatch: (
                         ? t('registered_at', { date: formatDate(card.registered) })
                         : t('minted_at', { date: formatDate(card.minted) })}
                   </span>
+                  {card.organisation && <span className="meta-text">{organisationLine(card)}</span>}
                 </button>
                 <span className={`badge console-state-${card.state}`}>{t(`state.${card.state}`)}</span>
               </li>

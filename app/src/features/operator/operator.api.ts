@@ -9,6 +9,7 @@ import {
   type BatchCreateBody,
   type InventoryQuery,
 } from '../../../../shared/schemas/operator.schema.ts';
+import { domainRemovedSchema } from '../../../../shared/schemas/organisation-domain.schema.ts';
 import { z } from 'zod';
 import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
@@ -45,6 +46,9 @@ export const operatorApi = {
   batches: () => apiRequest('/operator/batches', { schema: batchListSchema }),
   stats: () => apiRequest('/operator/stats', { schema: fleetStatsSchema }),
   audit: (cursor?: string) => apiRequest(`/operator/audit${query({ cursor })}`, { schema: auditPageSchema }),
+  /** Issue 33: releases the verified claim that holds `domain`. */
+  releaseDomain: (domain: string, reason: string) =>
+    apiRequest('/operator/organisation/domain/release', { body: { domain, reason }, schema: domainRemovedSchema }),
   /** A file of the console (the bundle ZIP, a CSV), saved under the server's name. */
   async download(path: string, fallbackName: string) {
     const { blob, fileName } = await apiDownloadFile(path);

@@ -13,8 +13,12 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardPickerDialog, WalletBadge, type WalletKind } from '../wallet/index.ts';
 import { ShareButton } from '../share/index.ts';
 import { VERIFY_CHECK_PARAM } from '../../../../shared/verification-link.ts';
+import type { Profile } from '../../../../shared/schemas/profile.schema.ts';
 
-/** SPEC 2, Overview: verification first, then cards, wallet badges and profiles. */
+/**
+ * SPEC 2, Overview: verification first, then cards, wallet badges and profiles; an owner without a
+ * card starts with the profile (issue 35).
+ */
 export default function OverviewPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -110,125 +114,158 @@ function Dashboard() {
   const isUnavailable = (kind: WalletKind) => unavailable.includes(kind) || config?.wallet?.[kind] === false;
   useDocumentTitle(t('title'));
 
-  return (
-    <div className="stack-lg">
-      <section aria-labelledby="cards-title" className="section">
-        <div className="section-head">
-          <h1 id="cards-title">{tc('my_cards')}</h1>
+  // Issue 35: the lists decide the order, so it never jumps once shown.
+  if (cards.isPending) return <Spinner label={tm('loading')} />;
+  // An owner without a card starts with the profile (what a card will show); the card follows,
+  // and the wallet, which needs a card, waits until there is one. A failed card list keeps the
+  // usual order: the wallet badges then say the failure themselves.
+  const withoutCard = cards.isSuccess && cards.data.length === 0;
+  const hasProfile = Boolean(profiles.data?.length);
+
+  const cardsSection = (
+    <section aria-labelledby="cards-title" className="section" key="cards">
+      <div className="section-head">
+        {withoutCard ? <h2 id="cards-title">{tc('my_cards')}</h2> : <h1 id="cards-title">{tc('my_cards')}</h1>}
+        {!withoutCard && (
           <Link to="/register-card" className="btn btn-secondary btn-small">
             {tc('add_card')}
           </Link>
-        </div>
-        {cards.isPending ? (
-          <Spinner label={tm('loading')} />
-        ) : cards.isError ? (
-          <p className="alert alert-error" role="alert">
-            {errorMessage(cards.error, tm)}
-          </p>
-        ) : cards.data.length === 0 ? (
-          <div className="empty-state">
-            <p>{tc('no_cards')}</p>
-            <Link to="/register-card" className="btn btn-primary">
-              {tc('scan_first_card')}
-            </Link>
-          </div>
-        ) : (
-          <ul className="card-grid">
-            {cards.data.map((card) => (
-              <li key={card.cardId}>
-                <Link to={`/my-card/${encodeURIComponent(card.cardId)}`} className="card-tile">
-                  <img src={card.imagePath} alt="" width={320} height={202} loading="lazy" />
-                  <span className="card-tile-body">
-                    <span className="card-tile-title">{tc(`editions.${card.typeName}`)}</span>
-                    <span className="card-tile-meta">{card.cardProfileName ? tc('shows_profile', { name: card.cardProfileName }) : tc('no_profile')}</span>
-                    <span className="card-tile-meta">{tc('scans', { count: card.cardViews })}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
         )}
-        {config?.shopUrl && (
-          <div className="shop-banner">
-            <span>{tc('want_another_card')}</span>
-            <a className="btn btn-primary btn-small" href={config.shopUrl} target="_blank" rel="noopener noreferrer">
-              {tc('to_shop')}
-            </a>
-          </div>
-        )}
-      </section>
-
-      <section aria-labelledby="wallet-title" className="section">
-        <h2 id="wallet-title">{tc('wallet.title')}</h2>
-        <p className="muted">{tc('wallet.text')}</p>
-        <div className="wallet-badges">
-          <WalletBadge kind="apple" unavailable={isUnavailable('apple')} onClick={() => setWallet('apple')} />
-          <WalletBadge kind="google" unavailable={isUnavailable('google')} onClick={() => setWallet('google')} />
+      </div>
+      {cards.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(cards.error, tm)}
+        </p>
+      ) : withoutCard ? (
+        <div className="empty-state">
+          <p>{tc('no_cards')}</p>
+          <Link to="/register-card" className={`btn ${hasProfile ? 'btn-primary' : 'btn-secondary'}`}>
+            {tc('scan_first_card')}
+          </Link>
         </div>
-      </section>
+      ) : (
+        <ul className="card-grid">
+          {cards.data.map((card) => (
+            <li key={card.cardId}>
+              <Link to={`/my-card/${encodeURIComponent(card.cardId)}`} className="card-tile">
+                <img src={card.imagePath} alt="" width={320} height={202} loading="lazy" />
+                <span className="card-tile-body">
+                  <span className="card-tile-title">{tc(`editions.${card.typeName}`)}</span>
+                  <span className="card-tile-meta">{card.cardProfileName ? tc('shows_profile', { name: card.cardProfileName }) : tc('no_profile')}</span>
+                  <span className="card-tile-meta">{tc('scans', { count: card.cardViews })}</span>
+                  {card.blocked && <span className="badge badge-danger card-tile-badge">{tc('blocked_badge')}</span>}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {config?.shopUrl && (
+        <div className="shop-banner">
+          <span>{withoutCard ? tc('want_first_card') : tc('want_another_card')}</span>
+          <a className={`btn ${withoutCard ? 'btn-secondary' : 'btn-primary'} btn-small`} href={config.shopUrl} target="_blank" rel="noopener noreferrer">
+            {tc('to_shop')}
+          </a>
+        </div>
+      )}
+    </section>
+  );
 
-      <section aria-labelledby="profiles-title" className="section">
-        <div className="section-head">
-          <h2 id="profiles-title">{t('profiles')}</h2>
+  const walletSection = withoutCard ? null : (
+    <section aria-labelledby="wallet-title" className="section" key="wallet">
+      <h2 id="wallet-title">{tc('wallet.title')}</h2>
+      <p className="muted">{tc('wallet.text')}</p>
+      <div className="wallet-badges">
+        <WalletBadge kind="apple" unavailable={isUnavailable('apple')} onClick={() => setWallet('apple')} />
+        <WalletBadge kind="google" unavailable={isUnavailable('google')} onClick={() => setWallet('google')} />
+      </div>
+    </section>
+  );
+
+  const profilesSection = (
+    <section aria-labelledby="profiles-title" className="section" key="profiles">
+      <div className="section-head">
+        {withoutCard ? <h1 id="profiles-title">{t('profiles')}</h1> : <h2 id="profiles-title">{t('profiles')}</h2>}
+        {/* Without a profile the one way to create it is the big button below. */}
+        {(hasProfile || !profiles.isSuccess) && (
           <Link to="/profile/new" className="btn btn-primary btn-small">
             {t('create_profile')}
           </Link>
-        </div>
-        {profiles.isPending ? (
-          <Spinner label={tm('loading')} />
-        ) : profiles.isError ? (
-          <p className="alert alert-error" role="alert">
-            {errorMessage(profiles.error, tm)}
-          </p>
-        ) : profiles.data.length === 0 ? (
-          <p className="empty-state">{t('no_profiles')}</p>
-        ) : (
-          <ul className="stacked-list">
-            {profiles.data.map((profile) => {
-              const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
-              const name = profileLabel(profile) || t('unnamed_profile');
-              return (
-                <li key={profile.id} className="profile-row">
-                  <span className="profile-avatar" aria-hidden="true">
-                    {profile.profileImagePath ? (
-                      <img src={profile.profileImagePath} alt="" width={48} height={48} />
-                    ) : (
-                      (profileLabel(profile) || '?').slice(0, 1).toUpperCase()
-                    )}
-                  </span>
-                  <span className="profile-row-body">
-                    <span className="profile-row-title">{name}</span>
-                    <span className="profile-row-meta">
-                      {fullName && profile.profileName ? `${fullName} · ` : ''}
-                      {t('views', { count: profile.profileViews })}
-                      {' · '}
-                      <Link to={`/profile/${encodeURIComponent(profile.id)}/stats`} aria-label={t('stats_named', { name })}>
-                        {t('stats')}
-                      </Link>
-                    </span>
-                  </span>
-                  <span className={`badge ${profile.isInUse ? 'badge-success' : 'badge-neutral'}`}>{profile.isInUse ? t('in_use') : t('not_in_use')}</span>
-                  <span className="profile-row-actions">
-                    <ShareButton target={{ id: profile.id, shortLinkId: profile.shortLinkId, name }} />
-                    <Link to={`/profile/${encodeURIComponent(profile.id)}`} className="btn btn-secondary btn-small" aria-label={t('edit_named', { name })}>
-                      {t('edit')}
-                    </Link>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
         )}
-      </section>
+      </div>
+      {profiles.isPending ? (
+        <Spinner label={tm('loading')} />
+      ) : profiles.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(profiles.error, tm)}
+        </p>
+      ) : profiles.data.length === 0 ? (
+        <div className="empty-state start-state">
+          <p>{t('no_profiles')}</p>
+          <p>{t('start.text')}</p>
+          <Link to="/profile/new" className="btn btn-primary">
+            {t('start.button')}
+          </Link>
+        </div>
+      ) : (
+        <ProfileList profiles={profiles.data} />
+      )}
+    </section>
+  );
 
+  return (
+    <div className="stack-lg">
+      {withoutCard ? [profilesSection, cardsSection] : [cardsSection, walletSection, profilesSection]}
       <CardPickerDialog
         kind={wallet}
         cards={cards.data ?? []}
-        loading={cards.isPending}
+        loading={false}
         loadFailed={cards.isError}
         onClose={() => setWallet(null)}
         onNotConfigured={(kind) => setUnavailable((list) => (list.includes(kind) ? list : [...list, kind]))}
       />
     </div>
+  );
+}
+
+/** The owner's profiles, each with its views, statistics, share and edit. */
+function ProfileList({ profiles }: { profiles: Profile[] }) {
+  const { t } = useTranslation('my_profile');
+  return (
+    <ul className="stacked-list">
+      {profiles.map((profile) => {
+        const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+        const name = profileLabel(profile) || t('unnamed_profile');
+        return (
+          <li key={profile.id} className="profile-row">
+            <span className="profile-avatar" aria-hidden="true">
+              {profile.profileImagePath ? (
+                <img src={profile.profileImagePath} alt="" width={48} height={48} />
+              ) : (
+                (profileLabel(profile) || '?').slice(0, 1).toUpperCase()
+              )}
+            </span>
+            <span className="profile-row-body">
+              <span className="profile-row-title">{name}</span>
+              <span className="profile-row-meta">
+                {fullName && profile.profileName ? `${fullName} · ` : ''}
+                {t('views', { count: profile.profileViews })}
+                {' · '}
+                <Link to={`/profile/${encodeURIComponent(profile.id)}/stats`} aria-label={t('stats_named', { name })}>
+                  {t('stats')}
+                </Link>
+              </span>
+            </span>
+            <span className={`badge ${profile.isInUse ? 'badge-success' : 'badge-neutral'}`}>{profile.isInUse ? t('in_use') : t('not_in_use')}</span>
+            <span className="profile-row-actions">
+              <ShareButton target={{ id: profile.id, shortLinkId: profile.shortLinkId, name }} />
+              <Link to={`/profile/${encodeURIComponent(profile.id)}`} className="btn btn-secondary btn-small" aria-label={t('edit_named', { name })}>
+                {t('edit')}
+              </Link>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

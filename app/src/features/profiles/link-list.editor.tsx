@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkFromHandle, takesHandle } from '../../../../shared/social-handle.ts';
+import { handleLinkProblem, linkFromHandle, takesHandle } from '../../../../shared/social-handle.ts';
 import {
   closestCenter,
   DndContext,
@@ -126,6 +126,9 @@ function SortableLinkRow({ draft, index, locked, types, onChange, onDelete }: Ro
         ? t('links.handle_hint')
         : null;
   const hintId = hint ? `${id}-hint` : undefined;
+  // Issue 35: a network's value that can never be an address is said at the field when it is left, in the owner's language.
+  const [invalid, setInvalid] = useState(false);
+  const errorId = invalid ? `${id}-error` : undefined;
   return (
     <li
       ref={setNodeRef}
@@ -146,7 +149,15 @@ function SortableLinkRow({ draft, index, locked, types, onChange, onDelete }: Ro
       <div className="link-fields">
         <div className="field field-type">
           <label htmlFor={`${id}-type`}>{t('links.type')}</label>
-          <select id={`${id}-type`} value={draft.type} disabled={locked} onChange={(e) => onChange(draft.key, { type: e.target.value as LinkType })}>
+          <select
+            id={`${id}-type`}
+            value={draft.type}
+            disabled={locked}
+            onChange={(e) => {
+              setInvalid(false);
+              onChange(draft.key, { type: e.target.value as LinkType });
+            }}
+          >
             {types.map((type) => (
               <option key={type} value={type}>
                 {t(`link_types.${type}`)}
@@ -163,19 +174,29 @@ function SortableLinkRow({ draft, index, locked, types, onChange, onDelete }: Ro
             autoComplete="off"
             maxLength={2048}
             placeholder={takesHandle(draft.type) ? t('links.handle_placeholder') : t('links.link_placeholder')}
-            aria-describedby={hintId}
+            aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+            aria-invalid={invalid || undefined}
             readOnly={locked}
             value={draft.link}
-            onChange={(e) => onChange(draft.key, { link: e.target.value })}
+            onChange={(e) => {
+              setInvalid(false);
+              onChange(draft.key, { link: e.target.value });
+            }}
             // Issue 23: a user name or @handle becomes the network's address (the API does the same).
             onBlur={(e) => {
               const full = linkFromHandle(draft.type, e.target.value);
               if (full !== e.target.value) onChange(draft.key, { link: full });
+              setInvalid(full !== '' && handleLinkProblem(draft.type, full) !== null);
             }}
           />
           {hint && (
             <p id={hintId} className="field-hint">
               {hint}
+            </p>
+          )}
+          {invalid && (
+            <p id={errorId} className="field-error" role="alert">
+              {t('links.handle_invalid')}
             </p>
           )}
         </div>

@@ -31,7 +31,8 @@ export function ProfilePreviewView({ profile, brand, loading }: ProfilePreviewVi
   const translate = t as unknown as Translate<ProfileKey>;
 
   if (loading) return <PageSpinner />;
-  // As the server's page (page.renderer.tsx): the brand's colour over the profile's accent, its logo over the profile's.
+  // As the server's page (page.renderer.tsx): the brand's colour over the profile's accent, its logo over the profile's;
+  // the look's background and text colour on the frame behind the page, as the server's page has them on its body.
   const look = profile ? pageLook(profile, brand) : null;
   const back = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -39,7 +40,7 @@ export function ProfilePreviewView({ profile, brand, loading }: ProfilePreviewVi
   };
   return (
     <div className="preview-shell">
-      <style>{PUBLIC_PAGE_CSS + (look ? themeCss(look, false) : '')}</style>
+      <style>{PUBLIC_PAGE_CSS + (look ? themeCss(look, '.preview-shell') : '')}</style>
       {/* The bar is the app's own landmark: the page component's notice would sit outside every landmark. */}
       <aside className="preview-bar" aria-label={tp('preview_notice')}>
         <p>{tp('preview_notice')}</p>

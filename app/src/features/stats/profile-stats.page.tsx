@@ -122,7 +122,10 @@ function Sources({ sources }: { sources: Stats['sources'] }) {
         <ul className="stats-bars">
           {rows.map((s) => (
             <li key={s}>
-              <span className="stats-bar-label">{t(`sources.${s}`)}</span>
+              <span className="stats-bar-label">
+                <span>{t(`sources.${s}`)}</span>
+                <span className="meta-text">{t(`source_hints.${s}`)}</span>
+              </span>
               <span className="stats-bar-value">{t('views_share', { count: sources[s], percent: Math.round((sources[s] / all) * 100) })}</span>
               <span className="stats-bar-track" aria-hidden="true">
                 <span className="stats-bar-fill" style={{ width: `${(sources[s] / all) * 100}%` }} />

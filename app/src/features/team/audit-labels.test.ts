@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * so a new action without a label in either language fails here instead of showing as code.
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
-const auditWriters = ['server/features/organisations', 'server/features/scim'];
+const auditWriters = ['server/features/organisations', 'server/features/scim', 'server/features/integrations'];
 
 function writtenActions(): Set<string> {
   const actions = new Set<string>();
@@ -18,6 +18,8 @@ function writtenActions(): Set<string> {
       const source = readFileSync(path.join(root, folder, file), 'utf8');
       for (const m of source.matchAll(/auditEntry\([^']*?'([a-z][a-z_-]*\.[a-z_-]+)'/g)) actions.add(m[1]);
       for (const m of source.matchAll(/\baction: '([a-z][a-z_-]*\.[a-z_-]+)'/g)) actions.add(m[1]);
+      // Issue 33: other features' changes audited in their own transactions (auditWriter, auditOf, organisationAudit).
+      for (const m of source.matchAll(/(?:auditWriter|auditOf|organisationAudit)\([^']*?'([a-z][a-z_-]*\.[a-z_-]+)'/g)) actions.add(m[1]);
     }
   }
   return actions;
@@ -27,7 +29,18 @@ describe('Team audit log labels', () => {
   const actions = writtenActions();
 
   it('finds the actions the server writes (the scan itself works)', () => {
-    for (const known of ['organisation.create', 'member.remove', 'member.left', 'member.join-scim', 'invitation.company', 'domain.verify'])
+    for (const known of [
+      'organisation.create',
+      'member.remove',
+      'member.left',
+      'member.join-scim',
+      'invitation.company',
+      'domain.verify',
+      'domain.release',
+      'scim-token.create',
+      'webhook.rotate',
+      'api-token.revoke',
+    ])
       expect(actions).toContain(known);
   });
 

@@ -15,7 +15,7 @@ import '../../styles/integrations.css';
  * check it, and remove domains; company sign-ins with an address of a verified domain join.
  */
 export function DomainsSection({ organisationId }: { organisationId: string }) {
-  const { t } = useTranslation('team');
+  const { t, i18n } = useTranslation('team');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
   const domains = useQuery({ queryKey: domainKeys.list(organisationId), queryFn: () => domainsApi.list(organisationId), staleTime: 0 });
@@ -85,6 +85,9 @@ export function DomainsSection({ organisationId }: { organisationId: string }) {
                 ) : (
                   <span className="meta-text">
                     {t('domain_add_record')} <code className="secret-value">{row.txtName}</code> <code className="secret-value">{row.txtValue}</code>
+                    {row.expires !== null && (
+                      <> {t('domain_expires', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(row.expires) })}</>
+                    )}
                   </span>
                 )}
               </div>

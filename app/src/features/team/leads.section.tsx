@@ -8,7 +8,8 @@ import { teamApi, teamKeys } from './team.api.ts';
 
 /**
  * Issue 24: the organisation's contacts for admins: the leads of the members' company profiles
- * (never private ones), one member's or everyone's, newest first, a page at a time, and as CSV.
+ * (never private ones), one member's or everyone's, newest first, a page at a time, and as CSV or
+ * (issue 35) Excel.
  */
 export function LeadsSection({ organisationId }: { organisationId: string }) {
   const { t, i18n } = useTranslation('team');
@@ -26,10 +27,10 @@ export function LeadsSection({ organisationId }: { organisationId: string }) {
   });
   const list = leads.data?.pages.flatMap((p) => p.leads) ?? [];
   const when = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
-  const exportCsv = async () => {
+  const exportAs = async (kind: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
-      await teamApi.leadsCsv(organisationId, memberId, i18n.language);
+      await teamApi.leadsExport(kind, organisationId, memberId, i18n.language);
     } catch (error) {
       toast.error(errorMessage(error, tm));
     } finally {
@@ -43,9 +44,14 @@ export function LeadsSection({ organisationId }: { organisationId: string }) {
         <h2 id="team-leads-title" className="card-title">
           {t('leads_title')}
         </h2>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => void exportCsv()} disabled={exporting}>
-          {t('leads_export')}
-        </button>
+        <div className="team-actions">
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void exportAs('xlsx')} disabled={exporting}>
+            {t('leads_export_xlsx')}
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void exportAs('csv')} disabled={exporting}>
+            {t('leads_export')}
+          </button>
+        </div>
       </div>
       <p className="muted">{t('leads_intro')}</p>
       <div className="team-actions team-filter team-leads-filter">

@@ -92,11 +92,11 @@ export const teamApi = {
     ),
   /** GET /find/own/organisation/stats over the last `days`. */
   stats: (id: string, days: number) => apiRequest(`/find/own/organisation/stats${q(id)}&days=${days}`, { schema: organisationStatsSchema }),
-  /** GET /download/organisation-leads.csv, columns in `lng`. */
-  async leadsCsv(id: string, memberId: string, lng: string) {
+  /** GET /download/organisation-leads.csv (for imports) or, issue 35, .xlsx (for spreadsheets); columns and labels in `lng`. */
+  async leadsExport(kind: 'csv' | 'xlsx', id: string, memberId: string, lng: string) {
     const member = memberId ? `&memberId=${encodeURIComponent(memberId)}` : '';
-    const { blob, fileName } = await apiDownloadFile(`/download/organisation-leads.csv${q(id)}${member}&lng=${encodeURIComponent(lng)}`);
-    saveBlob(blob, fileName ?? 'organisation-leads.csv');
+    const { blob, fileName } = await apiDownloadFile(`/download/organisation-leads.${kind}${q(id)}${member}&lng=${encodeURIComponent(lng)}`);
+    saveBlob(blob, fileName ?? `organisation-leads.${kind}`);
   },
   /** GET /download/organisation-audit.csv, saved under the server's file name; headers in `lng`. */
   async auditCsv(id: string, lng: string) {

@@ -40,8 +40,7 @@ type AdminSection = (typeof ADMIN_SECTIONS)[number]['nav'];
 /** Issue 24: the Team area. Admins run members, invitations and see templates and the audit log; members see their organisation and its locks. */
 export default function TeamPage() {
   // Every namespace a section uses loads before the first render: a section that suspended later
-  // (a template's view needs edit_profile) would put the whole screen back behind the spinner,
-  // and Preact's runtime then mounts it afresh, losing what the admin had typed.
+  // (a template's view needs edit_profile) would put the whole screen back behind the spinner.
   const { t } = useTranslation(['team', 'leads', 'edit_profile']);
   const { t: tm } = useTranslation('molecules');
   useDocumentTitle(t('title'));

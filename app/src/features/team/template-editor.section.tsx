@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LINK_TYPES, type LinkType } from '../../../../shared/schemas/link.schema.ts';
+import { handleLinkProblem, linkFromHandle, takesHandle } from '../../../../shared/social-handle.ts';
 import {
   TEMPLATE_FIELDS,
   TEMPLATE_MAX_LINKS,
@@ -20,6 +21,8 @@ interface LinkDraft {
   type: LinkType;
   link: string;
   name: string;
+  /** Issue 35: the value cannot become an address (checked when the field is left). */
+  invalid?: boolean;
 }
 let nextKey = 0;
 
@@ -105,7 +108,7 @@ export function TemplateEditor({ organisationId, template, onDone }: { organisat
             <legend>{t('template_link_n', { n: index + 1 })}</legend>
             <div className="field team-link-type">
               <label htmlFor={`${id}-type-${l.key}`}>{t('template_link_type')}</label>
-              <select id={`${id}-type-${l.key}`} value={l.type} onChange={(e) => setLink(l.key, { type: e.target.value as LinkType })}>
+              <select id={`${id}-type-${l.key}`} value={l.type} onChange={(e) => setLink(l.key, { type: e.target.value as LinkType, invalid: false })}>
                 {LINK_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {tp(`link_types.${type}`)}
@@ -118,8 +121,15 @@ export function TemplateEditor({ organisationId, template, onDone }: { organisat
               value={l.link}
               required
               maxLength={2048}
-              onChange={(e) => setLink(l.key, { link: e.target.value })}
-              error={errorOf(`links.${index}.link`)}
+              hint={takesHandle(l.type) ? t('template_link_handle_hint') : undefined}
+              onChange={(e) => setLink(l.key, { link: e.target.value, invalid: false })}
+              // Issue 35: a name becomes the company's page where the network has one (LinkedIn, Xing), as the API stores it.
+              onBlur={(e) => {
+                if (!e.target.value.trim()) return;
+                const full = linkFromHandle(l.type, e.target.value, 'company');
+                setLink(l.key, { link: full, invalid: handleLinkProblem(l.type, full) !== null });
+              }}
+              error={l.invalid ? tp('links.handle_invalid') : errorOf(`links.${index}.link`)}
             />
             <FormField label={t('template_link_name')} value={l.name} maxLength={200} onChange={(e) => setLink(l.key, { name: e.target.value })} />
             <button
