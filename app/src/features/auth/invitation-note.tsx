@@ -10,9 +10,10 @@ type Note = { kind: 'loading' } | { kind: 'invited'; organisation: string } | { 
  * Issue 35: on the login and sign-up screens, which organisation invites the person whose
  * invitation link brought them here (the public `POST /organisation/invitation/show`, which
  * answers nothing but the name), and that accepting follows the sign-in. A link that can no
- * longer be used says so, and is forgotten. Texts of the `login` namespace.
+ * longer be used says so, and is forgotten. Texts of the `login` namespace. Its own chunk, loaded
+ * only when there is an invitation (the login's first load stays as it was, issue 35's budget).
  */
-export function InvitationNote({ token }: { token: string }) {
+export default function InvitationNote({ token }: { token: string }) {
   const { t } = useTranslation('login');
   const [note, setNote] = useState<Note>({ kind: 'loading' });
   useEffect(() => {

@@ -1,22 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../../lib/api-client.ts';
 import { useAuth } from './auth.context.tsx';
 import { registerErrorKey } from './auth-error-messages.ts';
-import { InvitationNote } from './invitation-note.tsx';
 import { readPendingInvitation } from './pending-invitation.ts';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+
+/** Issue 35: who invites, loaded only when an invitation brought the person here. */
+const InvitationNote = lazy(() => import('./invitation-note.tsx'));
 
 /** Error keys this screen shows inline. */
 type RegisterMessage = ReturnType<typeof registerErrorKey> | 'accept_tos_info';
 
 /** SPEC 2, Register: e-mail, password, terms checkbox, create user, and a way to login. */
 export default function RegisterPage() {
-  // `login`: the invitation's note (issue 35) is in its namespace.
-  const { t } = useTranslation(['register_page', 'login']);
+  const { t } = useTranslation('register_page');
   const { signUp } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -61,7 +62,11 @@ export default function RegisterPage() {
     <section className="auth-card" aria-labelledby="register-title">
       <h1 id="register-title">{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
-      {invitation && <InvitationNote token={invitation} />}
+      {invitation && (
+        <Suspense fallback={null}>
+          <InvitationNote token={invitation} />
+        </Suspense>
+      )}
       <form onSubmit={submit} noValidate>
         <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormField
