@@ -50,6 +50,7 @@ import organisationLeadRoutes from './features/organisations/organisation-leads.
 import scimRoutes from './features/scim/scim.routes.ts';
 import scimTokenRoutes from './features/scim/scim-token.routes.ts';
 import domainRoutes from './features/organisations/domain.routes.ts';
+import captureRoutes from './features/capture/capture.routes.ts';
 import { createServices, type Services } from './wiring.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
@@ -126,8 +127,7 @@ export async function buildApp(
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  // Uploads: the S3-compatible bucket when configured (every instance reads what any stored), else the local folder.
-  // The S3 SDK and ioredis load only when configured: most of a start's module loading otherwise.
+  // Uploads: the S3 bucket when configured, else the local folder (the S3 SDK and ioredis load only when configured).
   const s3 = config.s3 ? (await import('./storage/s3.storage.ts')).createS3Storage(config.s3) : undefined;
   const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   // Issue 27: a company sign-in of an address a directory provisioned, or of a verified domain, joins its organisation (services exist by the first request).
@@ -228,7 +228,6 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // Routes.
   await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, credentialLimits: createCredentialLimits(app.services.rateLimiter) });
   await app.register(systemRoutes);
   await app.register(accountRoutes, { onIdentityChange: owners.forgetAll });
@@ -256,6 +255,7 @@ export async function buildApp(
   await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(brandRoutes);
   await app.register(domainRoutes);
+  await app.register(captureRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

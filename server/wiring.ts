@@ -70,14 +70,13 @@ import { createBrandRepository } from './features/organisations/brand.repository
 import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
 import { createDomainRepository } from './features/organisations/domain.repository.ts';
 import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
+import { createCaptureServices } from './features/capture/capture-services.ts';
 
 /**
- * The one file that wires the features together (issue 21): builds every feature's repositories
- * and services once on one database, storage and mailer, and hands each feature what it needs of
- * the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and
- * server/cli/, only this file reaches inside feature folders (docs/architecture.md).
- * With Redis, `invalidation` carries changes between instances and `rateStore` counts limits
- * there (falling back to the database); without, both default to the single-instance way.
+ * The one file that wires the features together (issue 21): builds every feature's repositories and services once on one database, storage and mailer, and
+ * hands each feature what it needs of the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and server/cli/, only this file
+ * reaches inside feature folders (docs/architecture.md). With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there
+ * (falling back to the database); without, both default to the single-instance way.
  */
 export function createServices(deps: {
   config: Config;
@@ -119,9 +118,8 @@ export function createServices(deps: {
     flushMs: 100,
     write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
       await db.transaction().execute(async (trx) => {
-        // Profile rows before card rows, as every profile change takes them (profiles.change
-        // bumps the stamps first, then a card assignment writes the card): one lock order, so a
-        // flush and an owner's change never wait on each other in a circle.
+        // Profile rows before card rows, as every profile change takes them (profiles.change bumps the stamps first, then a
+        // card assignment writes the card): one lock order, so a flush and an owner's change never wait on each other in a circle.
         await visitCounts.add(visitRows(visits), trx);
         await profiles.addViews(profileViews, trx);
         await cards.addScans(cardViews, trx);
@@ -177,9 +175,13 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
+  const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     rateLimiter,
     decodeSlots,
+    capture,
+    /** Issue 36's OCR engines; app.ts ends them on close. */
+    ocrPool,
     profiles: profileService,
     links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
@@ -278,7 +280,6 @@ export function createServices(deps: {
     invitations,
     organisationDomains,
     scimJoin,
-    /** Issue 27: SCIM provisioning: the organisation's tokens, its directory's users (members through invitations and the offboarding) and groups. */
     scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
     scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),
     scimGroups: createScimGroupService({ scim, syncTemplates }),
@@ -296,5 +297,4 @@ export function createServices(deps: {
     }),
   };
 }
-
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,47 @@
+import os from 'node:os';
+import type { DecodeSlots } from '../../images/decode-slots.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { CardService } from '../cards/index.ts';
+import { presentPublicProfileEnvelope, type PublicProfileService } from '../profiles/index.ts';
+import { createCardReader } from './card-reader.ts';
+import { createCaptureService } from './capture.service.ts';
+import { createOcrPool } from './ocr-pool.ts';
+import { createProductLinkResolver } from './product-link.resolver.ts';
+
+/**
+ * OCR engines per process: one core is left to the rest of the server (the public pages, the
+ * API), at least one engine and at most two (each holds about 150 MB; docs/capture.md).
+ */
+export const OCR_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+/**
+ * Issue 36's capture feature put together for server/wiring.ts: the OCR pool (engines start at
+ * the first read and end after five idle minutes; `ocrPool.close()` on shutdown), the card
+ * reader, and the service with its limits and the hook that reads the product's own card and
+ * profile addresses through the public profile and card services.
+ */
+export function createCaptureServices(deps: {
+  publicUrl: string;
+  rateLimiter: RateLimiter;
+  decodeSlots: DecodeSlots;
+  publicProfiles: Pick<PublicProfileService, 'get' | 'getByShortLink'>;
+  cards: Pick<CardService, 'show'>;
+}) {
+  // A few reads wait for an engine (a second or two each); more are refused with 503 at once.
+  const ocrPool = createOcrPool({ workers: OCR_WORKERS, queue: OCR_WORKERS * 4 });
+  const resolveProductLink = createProductLinkResolver({
+    profileOfCard: (cardId) => deps.cards.show(cardId),
+    profile: async (profileId) => {
+      const profile = await deps.publicProfiles.get(profileId);
+      return profile ? presentPublicProfileEnvelope(profile) : null;
+    },
+    profileIdOfShortLink: async (shortLinkId) => (await deps.publicProfiles.getByShortLink(shortLinkId))?.profile.id ?? null,
+  });
+  const capture = createCaptureService({
+    reader: createCardReader({ pool: ocrPool, decodeSlots: deps.decodeSlots }),
+    rateLimiter: deps.rateLimiter,
+    publicUrl: deps.publicUrl,
+    resolveProductLink,
+  });
+  return { capture, ocrPool };
+}
