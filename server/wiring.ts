@@ -73,12 +73,10 @@ import { createDomainService, type TxtResolver } from './features/organisations/
 import { createCaptureServices } from './features/capture/capture-services.ts';
 
 /**
- * The one file that wires the features together (issue 21): builds every feature's repositories
- * and services once on one database, storage and mailer, and hands each feature what it needs of
- * the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and
- * server/cli/, only this file reaches inside feature folders (docs/architecture.md).
- * With Redis, `invalidation` carries changes between instances and `rateStore` counts limits
- * there (falling back to the database); without, both default to the single-instance way.
+ * The one file that wires the features together (issue 21): builds every feature's repositories and services once on one database, storage and mailer, and
+ * hands each feature what it needs of the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and server/cli/, only this file
+ * reaches inside feature folders (docs/architecture.md). With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there
+ * (falling back to the database); without, both default to the single-instance way.
  */
 export function createServices(deps: {
   config: Config;
@@ -95,6 +93,7 @@ export function createServices(deps: {
   resolveTxt?: TxtResolver;
 }) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
+  const { publicUrl } = config;
   // Issue 25: leads, profiles, cards and organisations write their webhook events into this
   // outbox inside their own transactions; an event of a company profile (issue 24's templates)
   // reaches its organisation's webhooks too. Endpoint secrets are stored encrypted under a key taken from AUTH_SECRET.
@@ -113,16 +112,14 @@ export function createServices(deps: {
   // Per process: at most one image decode per core at once (memory), a short queue behind.
   const decodeSlots = createDecodeSlots();
 
-  // D10: views are counted in memory and written every 100 ms (see view-counter.ts: a crash
-  // loses at most that plus one write, under 200 ms), with the hourly aggregates of issue 12 in
-  // the same transaction.
+  // D10: views are counted in memory and written every 100 ms (see view-counter.ts: a crash loses at most that plus one
+  // write, under 200 ms), with the hourly aggregates of issue 12 in the same transaction.
   const views = createViewCounter({
     flushMs: 100,
     write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
       await db.transaction().execute(async (trx) => {
-        // Profile rows before card rows, as every profile change takes them (profiles.change
-        // bumps the stamps first, then a card assignment writes the card): one lock order, so a
-        // flush and an owner's change never wait on each other in a circle.
+        // Profile rows before card rows, as every profile change takes them (profiles.change bumps the stamps first, then a
+        // card assignment writes the card): one lock order, so a flush and an owner's change never wait on each other in a circle.
         await visitCounts.add(visitRows(visits), trx);
         await profiles.addViews(profileViews, trx);
         await cards.addScans(cardViews, trx);
@@ -139,7 +136,7 @@ export function createServices(deps: {
   // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
   const brands = createBrandRepository(db);
   const brandChange = createBrandChange({ brands, profiles });
-  const organisationService = createOrganisationService({ organisations, offboard, brandChange });
+  const organisationService = createOrganisationService({ organisations, templates, offboard, brandChange });
   const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
   const pageBrands = brandService.forProfiles;
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
@@ -150,7 +147,7 @@ export function createServices(deps: {
   const texts = createPageTexts();
   // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
-  const cardService = createCardService({ publicUrl: config.publicUrl, cards, profiles, profileService, publicProfiles, views, companyProfilesOf });
+  const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
   const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
@@ -264,7 +261,10 @@ export function createServices(deps: {
     organisationLeads: createOrganisationLeadService({
       organisationService,
       organisations,
+      templates,
       leads: createOrganisationLeadRepository(db),
+      leadMove: leads,
+      profiles,
       timeZones,
       rateLimiter,
     }),

@@ -4,6 +4,7 @@ import { AuthProvider, LoginPage, RegisterPage, RequireAuth, ResetPasswordPage, 
 import { lazyScreen } from './components/lazy-screen.ts';
 import { ScreenBoundary } from './components/screen-error.tsx';
 import { readToken } from './lib/token-storage.ts';
+import { installHistoryGuard } from './lib/history-guard.ts';
 import { PageSpinner } from './components/spinner.tsx';
 import { ScrollToTop } from './components/scroll-to-top.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
@@ -23,6 +24,10 @@ import { AcceptInvitationPage, TeamPage } from './features/team/index.ts';
 const NotFoundPage = lazyScreen(() => import('./shell/not-found.page.tsx'));
 // SPEC 1's toasts, with react-toastify in their own chunk (issue 22).
 const Toasts = lazy(() => import('./components/toasts.tsx'));
+
+// Issue 35: Back and Forward can be held by a screen with unsaved work; the guard's listener must
+// come before the router's, so it is added before the router mounts.
+installHistoryGuard();
 
 // A signed-in visit needs the owner data cache for its first screen: asked for at once, beside the
 // session, instead of after it (issue 22: the sign-in path itself never loads it).

@@ -31,6 +31,16 @@ export const cardRegisterSchema = z
   });
 export type CardRegisterBody = z.infer<typeof cardRegisterSchema>;
 export const cardProfileChangeSchema = z.object({ cardId: idSchema, profileId: idSchema });
+/**
+ * Issue 35: whether the caller can register a card (`ok`), else why POST /card/register would
+ * refuse it: `not-found` (never minted), `blocked` (deactivated by its issuer), `yours` (already
+ * registered by the caller), `registered` (another account's), `organisation` (its admins assign it).
+ */
+export const CARD_CHECK_STATES = ['ok', 'not-found', 'blocked', 'yours', 'registered', 'organisation'] as const;
+export type CardCheckState = (typeof CARD_CHECK_STATES)[number];
+/** Answer of POST /card/check. */
+export const cardCheckSchema = z.object({ cardId: z.string(), state: z.enum(CARD_CHECK_STATES) });
+export type CardCheck = z.infer<typeof cardCheckSchema>;
 
 /** A card as owner calls answer it (SPEC 3). */
 export const cardSchema = z.object({

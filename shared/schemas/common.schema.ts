@@ -28,5 +28,7 @@ export const errorSchema = z.object({
   field: z.string().optional(),
   /** Issue 26: for a colour refused for its contrast (`cmc/low-contrast`), the nearest one that passes. */
   suggestion: z.string().optional(),
+  /** Issue 35: for cards refused by a bulk registration (`cmc/card-not-available`), each id with its reason. */
+  cards: z.array(z.object({ cardId: z.string(), reason: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;

@@ -17,6 +17,15 @@ export const organisationCardsRegisterSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'must not name a card twice'),
 });
 /**
+ * Issue 35: why bulk registration refused an id: never minted, blocked by the issuer, registered
+ * to a person, another organisation's, or already this organisation's.
+ */
+export const CARD_REFUSALS = ['not-found', 'blocked', 'registered', 'organisation', 'ours'] as const;
+export type CardRefusal = (typeof CARD_REFUSALS)[number];
+/** Each refused id with its reason, in the 409 `cmc/card-not-available` of POST /organisation/cards/register (`cards`). */
+export const refusedCardsSchema = z.array(z.object({ cardId: z.string(), reason: z.enum(CARD_REFUSALS) }));
+export type RefusedCards = z.infer<typeof refusedCardsSchema>;
+/**
  * Body of POST /organisation/card/assign. `profileId` (optional) picks which of the member's
  * company profiles the card shows; without it, their oldest.
  */

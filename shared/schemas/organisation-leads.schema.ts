@@ -37,3 +37,31 @@ export const organisationLeadsExportQuerySchema = z.object({
   memberId: idSchema.optional(),
   lng: z.string().max(35).optional(),
 });
+
+/**
+ * Issue 35: a former member whose company profile (made from one of the organisation's
+ * templates, marked as left) still holds leads the company may want back.
+ */
+export const formerMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** Leads left on their former company profiles. */
+  leads: z.number(),
+});
+export type FormerMember = z.infer<typeof formerMemberSchema>;
+/** Answer of GET /find/own/organisation/former-members. */
+export const formerMemberListSchema = z.object({ formerMembers: z.array(formerMemberSchema) });
+export type FormerMemberList = z.infer<typeof formerMemberListSchema>;
+
+/**
+ * Body of POST /organisation/leads/transfer: the leads of `fromUserId`'s former company profiles
+ * go to `toUserId`'s company profile (a member now, with one).
+ */
+export const leadsTransferSchema = z
+  .object({ organisationId: idSchema, fromUserId: idSchema, toUserId: idSchema })
+  .refine((body) => body.fromUserId !== body.toUserId, { path: ['toUserId'], message: 'must be another person than fromUserId' });
+export type LeadsTransferInput = z.infer<typeof leadsTransferSchema>;
+/** Answer of POST /organisation/leads/transfer: how many leads moved. */
+export const leadsTransferredSchema = z.object({ fromUserId: z.string(), toUserId: z.string(), moved: z.number() });
+export type LeadsTransferred = z.infer<typeof leadsTransferredSchema>;

@@ -12,7 +12,10 @@ export const organisationStatsQuerySchema = z.object({ organisationId: idSchema,
  */
 export const organisationStatsSchema = z.object({
   days: z.number(),
-  members: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), views: z.number(), leads: z.number(), clicks: z.number() })),
+  /** Issue 35: `former` rows are people who left, whose company profile still had views, leads or clicks in the range. */
+  members: z.array(
+    z.object({ userId: z.string(), name: z.string(), email: z.string(), former: z.boolean(), views: z.number(), leads: z.number(), clicks: z.number() }),
+  ),
   cards: z.array(z.object({ cardId: z.string(), memberEmail: z.string().nullable(), scans: z.number() })),
   sources: statsSchema.shape.sources,
 });

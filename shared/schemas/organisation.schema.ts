@@ -87,12 +87,18 @@ export const organisationInviteSchema = z
 export type OrganisationInviteInput = z.input<typeof organisationInviteSchema>;
 export const invitationIdBodySchema = z.object({ organisationId: idSchema, invitationId: idSchema });
 export const invitationAcceptSchema = z.object({ token: z.string().trim().min(20, 'must be the token of the invitation link').max(200) });
+/** Issue 35: answer of the public POST /organisation/invitation/show: who invites, nothing more. */
+export const invitationPreviewSchema = z.object({ organisationName: z.string() });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const memberRoleSchema = z.object({ organisationId: idSchema, userId: idSchema, role: organisationRoleSchema });
 /**
  * The offboarding: `cardsTo` receives the member's organisation cards (else they are unassigned
  * and keep showing the "no longer works here" page), `leadsTo` the leads of their company
- * profiles (else those stay on the profile). Neither may be the member removed.
+ * profiles. Without `leadsTo` the leads go to the remover's company profile (issue 35: the
+ * company's leads stay the company's); only when the remover has none do they stay on the
+ * former member's profile, from where `POST /organisation/leads/transfer` moves them later.
+ * Neither may be the member removed.
  */
 export const memberRemoveSchema = z
   .object({ organisationId: idSchema, userId: idSchema, cardsTo: idSchema.optional(), leadsTo: idSchema.optional() })
@@ -122,9 +128,13 @@ export const memberSchema = z.object({
   name: z.string(),
   role: organisationRoleSchema,
   joined: z.number(),
+  /** Issue 35: whether they have a company profile, which cards and leads can be handed to. */
+  hasCompanyProfile: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.object({ members: z.array(memberSchema) });
+/** Answer of POST /organisation/member/remove: `leadsTo` is who received the leads, null when they stayed on the profile. */
+export const memberRemovedSchema = z.object({ userId: z.string(), removed: z.literal(true), leadsTo: z.string().nullable() });
 
 export const invitationSchema = z.object({
   invitationId: z.string(),

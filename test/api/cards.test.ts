@@ -112,6 +112,51 @@ describe('POST /card/register (D6)', () => {
   });
 });
 
+describe('POST /card/check (issue 35: the registration screen checks an id at once)', () => {
+  const check = async (cardId: string, who: TestUser) => {
+    const res = await t.post('/card/check', { cardId }, who);
+    expect(res.status, res.raw).toBe(200);
+    return res.body.state as string;
+  };
+
+  it('answers ok for a minted free card, and registers nothing', async () => {
+    const [cardId] = await t.mintCards('rainbow', 1);
+    const res = await t.post('/card/check', { cardId }, owner);
+    expect(res.body).toEqual({ cardId, state: 'ok' });
+    expect((await t.app.db.selectFrom('card').select('userId').where('id', '=', cardId).executeTakeFirstOrThrow()).userId).toBeNull();
+  });
+
+  it('says why POST /card/register would refuse: never minted, the caller’s own, another’s, an organisation’s or a blocked card', async () => {
+    expect(await check('neverMinted2', owner)).toBe('not-found');
+    const own = await registerCard(t, owner);
+    expect(await check(own.cardId, owner)).toBe('yours');
+    const other = await t.signUp();
+    expect(await check(own.cardId, other)).toBe('registered');
+    const organisationId = (await t.post('/organisation/create', { name: 'Check GmbH' }, other)).body.organisationId as string;
+    const [companyCard, blockedCard] = await t.mintCards('rainbow', 2);
+    expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [companyCard] }, other)).status).toBe(200);
+    expect(await check(companyCard, owner)).toBe('organisation');
+    await t.app.services.cards.setBlocked(blockedCard, true);
+    expect(await check(blockedCard, owner)).toBe('blocked');
+    // The same refusals as the registration itself.
+    expectD4(await t.post('/card/register', { cardId: blockedCard }, owner), 409, 'cmc/card-blocked');
+    expectD4(await t.post('/card/register', { cardId: companyCard }, owner), 409, 'cmc/card-already-registered');
+  });
+
+  it('answers 400 naming cardId for a malformed id, 401 without sign-in', async () => {
+    expect(expectD4(await t.post('/card/check', { cardId: 'not an id!' }, owner), 400, 'cmc/invalid-input').field).toBe('cardId');
+    expect(expectD4(await t.post('/card/check', {}, owner), 400, 'cmc/invalid-input').field).toBe('cardId');
+    expectD4(await t.post('/card/check', { cardId: 'neverMinted3' }), 401, 'cmc/unauthorized');
+  });
+
+  it('is limited per owner: the 61st check in ten minutes is 429, another owner is not held back', async () => {
+    const [prober, other] = [await t.signUp(), await t.signUp()];
+    for (let i = 0; i < 60; i++) expect(await check(`probe${i}`, prober)).toBe('not-found');
+    expectD4(await t.post('/card/check', { cardId: 'probe60' }, prober), 429, 'cmc/rate-limited');
+    expect(await check('probe60', other)).toBe('not-found');
+  });
+});
+
 describe('POST /card/show (public, D6)', () => {
   it('answers { profile } of a registered card without a token and with one', async () => {
     const card = await registerCard(t, owner);

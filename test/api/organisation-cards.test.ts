@@ -63,6 +63,29 @@ describe('POST /organisation/cards/register and GET /find/own/organisation/cards
     expect(await listCards(organisationId, admin)).toEqual([]);
   });
 
+  it('names every refused id with its reason (issue 35): never minted, a person’s, blocked, another organisation’s, already ours', async () => {
+    const { organisationId, admin, mia } = await team();
+    const other = await team();
+    const [free, persons, blocked, others, ours] = await t.mintCards('rainbow', 5);
+    expect((await t.post('/card/register', { cardId: persons }, mia)).status).toBe(200);
+    await t.app.services.cards.setBlocked(blocked, true);
+    expect((await t.post('/organisation/cards/register', { organisationId: other.organisationId, cardIds: [others] }, other.admin)).status).toBe(200);
+    expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [ours] }, admin)).status).toBe(200);
+    const res = await t.post('/organisation/cards/register', { organisationId, cardIds: [free, 'mistyped1', persons, blocked, others, ours] }, admin);
+    const refused = expectD4(res, 409, 'cmc/card-not-available');
+    expect(refused.field).toBe('cardIds');
+    expect(res.body.cards).toEqual([
+      { cardId: 'mistyped1', reason: 'not-found' },
+      { cardId: persons, reason: 'registered' },
+      { cardId: blocked, reason: 'blocked' },
+      { cardId: others, reason: 'organisation' },
+      { cardId: ours, reason: 'ours' },
+    ]);
+    expect(refused.message).toContain('mistyped1: not-found');
+    // All or nothing: the free card was not registered either.
+    expect((await listCards(organisationId, admin)).map((c: { cardId: string }) => c.cardId)).toEqual([ours]);
+  });
+
   it('keeps an organisation’s card from an owner’s registration and from another organisation', async () => {
     const { organisationId, admin, mia } = await team();
     const other = await team();

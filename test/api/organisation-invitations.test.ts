@@ -170,6 +170,61 @@ describe('POST /organisation/invitation/accept', () => {
   });
 });
 
+describe('POST /organisation/invitation/show (issue 35: who invites, for the sign-in screen)', () => {
+  let clients = 0;
+  /** Each case from its own client address: the call is limited per client. */
+  const show = (body: object, remoteAddress = `10.35.0.${++clients}`) =>
+    t.call({ method: 'POST', url: '/organisation/invitation/show', payload: body, remoteAddress });
+
+  it('answers only the inviting organisation’s name to anyone holding a usable link, with no cookie', async () => {
+    const { organisationId, owner } = await organisation();
+    const name = (await t.get('/find/own/organisation', owner)).body.name as string;
+    const email = address('preview');
+    await invite(owner, { organisationId, invitees: [{ email, firstName: 'Pia', lastName: 'Vorschau', jobTitle: 'Sales' }], role: 'admin' });
+    const answer = await show({ token: await tokenFor(email) });
+    expect(answer.status, answer.raw).toBe(200);
+    // Nothing more: not the address, names, role, inviter or the organisation's id.
+    expect(answer.body).toEqual({ organisationName: name });
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 404 for an unknown, revoked, used or expired link and 400 naming token for a malformed one', async () => {
+    const { organisationId, owner } = await organisation();
+    const [a, b] = await quickOwners(t, 2);
+    const revokedAddress = address('revoked');
+    await invite(owner, { organisationId, emails: [a.email, b.email, revokedAddress] });
+    expectD4(await show({ token: 'x'.repeat(43) }), 404, 'cmc/invitation-not-found');
+    const invitations = (await t.get(`/find/own/organisation/invitations?organisationId=${organisationId}`, owner)).body.invitations as Array<{
+      invitationId: string;
+      email: string;
+    }>;
+    const idOf = (email: string) => invitations.find((i) => i.email === email)!.invitationId;
+    await t.post('/organisation/invitation/revoke', { organisationId, invitationId: idOf(revokedAddress) }, owner);
+    expectD4(await show({ token: await tokenFor(revokedAddress) }), 404, 'cmc/invitation-not-found');
+    expect((await t.post('/organisation/invitation/accept', { token: await tokenFor(a.email) }, a)).status).toBe(200);
+    expectD4(await show({ token: await tokenFor(a.email) }), 404, 'cmc/invitation-not-found');
+    expect((await show({ token: await tokenFor(b.email) })).status).toBe(200);
+    await t.app.db
+      .updateTable('organisationInvitation')
+      .set({ expires: Date.now() - 1 })
+      .where('id', '=', idOf(b.email))
+      .execute();
+    expectD4(await show({ token: await tokenFor(b.email) }), 404, 'cmc/invitation-not-found');
+    expect(expectD4(await show({}), 400, 'cmc/invalid-input').field).toBe('token');
+    expect(expectD4(await show({ token: 'short' }), 400, 'cmc/invalid-input').field).toBe('token');
+  });
+
+  it('is limited per client: the 31st ask in ten minutes is 429, another client still gets its answer', async () => {
+    const { organisationId, owner } = await organisation();
+    const email = address('limited');
+    await invite(owner, { organisationId, emails: [email] });
+    const token = await tokenFor(email);
+    for (let i = 0; i < 30; i++) expect((await show({ token: 'y'.repeat(43) }, '10.35.1.1')).status).toBe(404);
+    expectD4(await show({ token }, '10.35.1.1'), 429, 'cmc/rate-limited');
+    expect((await show({ token }, '10.35.1.2')).status).toBe(200);
+  });
+});
+
 describe('POST /organisation/invitation/resend and POST /organisation/invitation/revoke', () => {
   it('resends with a new link (the old one stops working) and revokes, for the own organisation only', async () => {
     const { organisationId, owner } = await organisation();

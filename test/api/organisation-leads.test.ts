@@ -174,6 +174,85 @@ describe('GET /download/organisation-leads.csv', () => {
   });
 });
 
+describe('POST /organisation/leads/transfer and GET /find/own/organisation/former-members (issue 35)', () => {
+  /** Mia leaves with two company leads (the admin has no company profile, so they stay on hers); her private lead is hers alone. */
+  async function formerMia() {
+    const team0 = await team();
+    const { organisationId, admin, mia, miaProfile, privateProfile } = team0;
+    const leads = [await lead(miaProfile), await lead(miaProfile)];
+    await lead(privateProfile);
+    const removed = await t.post('/organisation/member/remove', { organisationId, userId: mia.userId }, admin);
+    expect(removed.body.leadsTo).toBeNull();
+    return { ...team0, leads };
+  }
+  const former = (organisationId: string, who?: TestUser) => t.get(`/find/own/organisation/former-members?organisationId=${organisationId}`, who);
+  const transfer = (body: object, who?: TestUser) => t.post('/organisation/leads/transfer', body, who);
+
+  it('lists a former member with the leads left on their company profile, and moves them to a member at any time, audited', async () => {
+    const { organisationId, admin, mia, ben, benProfile, leads } = await formerMia();
+    expect((await list(`organisationId=${organisationId}`, admin)).body.leads).toEqual([]);
+    const before = await former(organisationId, admin);
+    expect(before.status, before.raw).toBe(200);
+    expect(before.body).toEqual({ formerMembers: [{ userId: mia.userId, email: mia.email, name: mia.email.split('@')[0], leads: 2 }] });
+
+    const moved = await transfer({ organisationId, fromUserId: mia.userId, toUserId: ben.userId }, admin);
+    expect(moved.status, moved.raw).toBe(200);
+    expect(moved.body).toEqual({ fromUserId: mia.userId, toUserId: ben.userId, moved: 2 });
+    // Back in the team's contacts and its CSV, as Ben's.
+    const listed = (await list(`organisationId=${organisationId}`, admin)).body.leads as { email: string; memberId: string; profileId: string }[];
+    expect(listed.map((l) => [l.email, l.memberId, l.profileId]).sort()).toEqual(leads.map((l) => [l.email, ben.userId, benProfile]).sort());
+    const csv = await t.get(`/download/organisation-leads.csv?organisationId=${organisationId}&lng=en`, admin);
+    for (const l of leads) expect(csv.raw).toContain(l.email);
+    expect((await former(organisationId, admin)).body.formerMembers).toEqual([expect.objectContaining({ userId: mia.userId, leads: 0 })]);
+    const actions = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries.map(
+      (e: { action: string; target: string; detail: string }) => `${e.action} ${e.target} ${e.detail}`,
+    );
+    expect(actions).toContain(`leads.transfer ${mia.email} 2 → ${ben.email}`);
+    // Nothing left to move is no error: it moves none.
+    expect((await transfer({ organisationId, fromUserId: mia.userId, toUserId: ben.userId }, admin)).body.moved).toBe(0);
+  });
+
+  it('answers bad input 400 naming the field, a current member or stranger as source 404 naming fromUserId, a receiver who cannot take them 404/409 naming toUserId', async () => {
+    const { organisationId, admin, mia, ben } = await formerMia();
+    const body = { organisationId, fromUserId: mia.userId, toUserId: ben.userId };
+    expect(expectD4(await transfer({ ...body, toUserId: mia.userId }, admin), 400, 'cmc/invalid-input').field).toBe('toUserId');
+    expect(expectD4(await transfer({ organisationId, toUserId: ben.userId }, admin), 400, 'cmc/invalid-input').field).toBe('fromUserId');
+    expect(expectD4(await transfer({ ...body, toUserId: 'not an id' }, admin), 400, 'cmc/invalid-input').field).toBe('toUserId');
+    expect(expectD4(await transfer({ ...body, organisationId: undefined }, admin), 400, 'cmc/invalid-input').field).toBe('organisationId');
+    expect(expectD4(await former('', admin), 400, 'cmc/invalid-input').field).toBe('organisationId');
+    expect(expectD4(await transfer({ ...body, fromUserId: ben.userId, toUserId: admin.userId }, admin), 404, 'cmc/member-not-found').field).toBe('fromUserId');
+    const stranger = await team();
+    expect(expectD4(await transfer({ ...body, fromUserId: stranger.ben.userId }, admin), 404, 'cmc/member-not-found').field).toBe('fromUserId');
+    // The receiver: not a member (another organisation's), or a member without a company profile (the admin).
+    expect(expectD4(await transfer({ ...body, toUserId: stranger.ben.userId }, admin), 404, 'cmc/member-not-found').field).toBe('toUserId');
+    expect(expectD4(await transfer({ ...body, toUserId: admin.userId }, admin), 409, 'cmc/no-company-profile').field).toBe('toUserId');
+    // Nothing moved meanwhile.
+    expect((await former(organisationId, admin)).body.formerMembers[0].leads).toBe(2);
+  });
+
+  it('answers a member 403, another organisation’s admin 404 for every id, anonymous 401', async () => {
+    const { organisationId, admin, mia, ben } = await formerMia();
+    const other = await team();
+    const body = { organisationId, fromUserId: mia.userId, toUserId: ben.userId };
+    expectD4(await transfer(body, ben), 403, 'cmc/forbidden');
+    expectD4(await former(organisationId, ben), 403, 'cmc/forbidden');
+    expectD4(await transfer(body, other.admin), 404, 'cmc/organisation-not-found');
+    expectD4(await former(organisationId, other.admin), 404, 'cmc/organisation-not-found');
+    // Their own organisation with our former member: not theirs either.
+    expect(expectD4(await transfer({ ...body, organisationId: other.organisationId, toUserId: other.ben.userId }, other.admin), 404).field).toBe('fromUserId');
+    expect((await former(other.organisationId, other.admin)).body.formerMembers).toEqual([]);
+    expectD4(await transfer(body), 401, 'cmc/unauthorized');
+    expectD4(await former(organisationId), 401, 'cmc/unauthorized');
+    expect((await former(organisationId, admin)).body.formerMembers[0].leads).toBe(2);
+  });
+
+  it('is limited to 30 moves an hour per organisation (429), counted before the ids are checked', async () => {
+    const { organisationId, admin, ben } = await team();
+    for (let i = 0; i < 30; i++) expect((await transfer({ organisationId, fromUserId: 'neverAMember', toUserId: ben.userId }, admin)).status).toBe(404);
+    expectD4(await transfer({ organisationId, fromUserId: 'neverAMember', toUserId: ben.userId }, admin), 429, 'cmc/rate-limited');
+  });
+});
+
 describe('GET /find/own/organisation/stats', () => {
   it('sums views, leads and clicks of company profiles per member, scans per organisation card and views per source, never a private profile’s', async () => {
     const { organisationId, admin, mia, ben, miaProfile, benProfile, privateProfile } = await team();
@@ -219,6 +298,31 @@ describe('GET /find/own/organisation/stats', () => {
     expect(res.body.sources).toMatchObject({ qr: 5, nfc: 2, link: 3, card: 0 });
     const ninety = await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=90`, admin);
     expect(ninety.body.sources.link).toBe(103);
+  });
+
+  it('keeps the row of a member who left, marked former, while their company profile had visits in the range (issue 35)', async () => {
+    const { organisationId, admin, mia, ben, miaProfile } = await team();
+    const hour = new Date().toISOString().slice(0, 13);
+    await t.app.db
+      .insertInto('visitCount')
+      .values([
+        { profileId: miaProfile, hour, cardId: '', source: 'qr', metric: 'view', linkId: '', count: 6 },
+        { profileId: miaProfile, hour, cardId: '', source: 'qr', metric: 'contact', linkId: '', count: 2 },
+      ])
+      .execute();
+    expect((await t.post('/organisation/member/remove', { organisationId, userId: mia.userId }, admin)).status).toBe(200);
+    const rows = (await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=7`, admin)).body.members as Array<{
+      userId: string;
+      former: boolean;
+      views: number;
+      leads: number;
+    }>;
+    expect(rows.find((r) => r.userId === mia.userId)).toMatchObject({ former: true, views: 6, leads: 2 });
+    expect(rows.find((r) => r.userId === ben.userId)).toMatchObject({ former: false });
+    // Ben never had a visit: leaving, he would have no row.
+    expect((await t.post('/organisation/member/remove', { organisationId, userId: ben.userId }, admin)).status).toBe(200);
+    const after = (await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=7`, admin)).body.members as Array<{ userId: string }>;
+    expect(after.map((r) => r.userId).sort()).toEqual([admin.userId, mia.userId].sort());
   });
 
   it('answers a member 403, another organisation’s admin 404, anonymous 401 and bad days 400 naming the field', async () => {

@@ -106,8 +106,35 @@ describe('POST /organisation/member/remove {cardsTo, leadsTo} (offboarding)', ()
     const own = await t.get(`/p/${privateProfile}?lng=en`);
     expect(own.raw).toContain('Privat');
     expect(own.raw).not.toContain('no longer works');
-    // The leads stayed on the profile (no `leadsTo`), which stays the former member's.
+    // The remover has no company profile to take them: the leads stayed on the profile, which
+    // stays the former member's (POST /organisation/leads/transfer moves them later).
     expect(await leadsOn(miaProfile)).toEqual([`visitor-${miaProfile.toLowerCase()}@example.net`]);
+  });
+
+  it('without leadsTo moves the company leads to the removing admin’s company profile, and says so (issue 35)', async () => {
+    const { organisationId, admin, mia, miaProfile, privateProfile } = await team();
+    const templateId = (await t.get(`/find/own/organisation/templates?organisationId=${organisationId}`, admin)).body.templates[0].templateId as string;
+    const adminProfile = (await t.post('/profile/create', { templateId, firstName: 'Ada', lastName: 'Admin' }, admin)).body.id as string;
+    const members = (await t.get(`/find/own/organisation/members?organisationId=${organisationId}`, admin)).body.members as {
+      userId: string;
+      hasCompanyProfile: boolean;
+    }[];
+    expect(members.find((m) => m.userId === admin.userId)?.hasCompanyProfile).toBe(true);
+
+    const removed = await t.post('/organisation/member/remove', { organisationId, userId: mia.userId }, admin);
+    expect(removed.status, removed.raw).toBe(200);
+    expect(removed.body).toEqual({ userId: mia.userId, removed: true, leadsTo: admin.userId });
+    expect(await leadsOn(adminProfile)).toEqual([`visitor-${miaProfile.toLowerCase()}@example.net`]);
+    expect(await leadsOn(miaProfile)).toEqual([]);
+    // A private profile's leads are never the company's.
+    expect(await leadsOn(privateProfile)).toEqual([`visitor-${privateProfile.toLowerCase()}@example.net`]);
+    // They stay in the team's contacts, now the admin's.
+    const listed = (await t.get(`/find/own/organisation/leads?organisationId=${organisationId}`, admin)).body.leads as { memberId: string }[];
+    expect(listed.map((l) => l.memberId)).toEqual([admin.userId]);
+    const actions = (await t.get(`/find/own/organisation/audit?organisationId=${organisationId}`, admin)).body.entries.map(
+      (e: { action: string; target: string; detail: string }) => `${e.action} ${e.target} ${e.detail}`,
+    );
+    expect(actions).toContain(`leads.transfer ${mia.email} 1 → ${admin.email}`);
   });
 
   it("shows the organisation's brand and a website typed without https:// on a former member's page (issue 35)", async () => {

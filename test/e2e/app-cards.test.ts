@@ -295,7 +295,7 @@ describe('scan path', () => {
     }
   });
 
-  it('shows the Error-Code of a failed stored registration and returns to the overview', async () => {
+  it('says at once that a stored card is taken, before any profile is picked, and returns to the overview', async () => {
     const lng: Lng = 'de';
     const holder = await session.server.t.signUp();
     const [cardId] = await session.server.t.mintCards('rainbow', 1);
@@ -310,12 +310,56 @@ describe('scan path', () => {
     }, cardId);
     const page = await context.newPage();
     await page.goto(`${session.server.base}/`);
-    await page.getByLabel(text(lng, 'register_card', 'choose.last_name')).fill('Late');
-    await page.getByRole('button', { name: text(lng, 'register_card', 'choose.submit') }).click();
-    await page.getByText(new RegExp(`^${text(lng, 'molecules', 'errors.error_code', { status: 409, detail: '' }).trim()}`)).waitFor();
+    await page.getByText(text(lng, 'register_card', 'check.registered', { cardId })).waitFor();
     await page.waitForURL(new RegExp(`${session.server.base}/$`));
     await page.getByRole('heading', { name: text(lng, 'cards', 'my_cards') }).waitFor();
+    expect(await page.getByRole('group', { name: text(lng, 'register_card', 'choose.title') }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('registerCard'))).toBeNull();
     await context.close();
   });
+});
+
+describe.each<Lng>(['en', 'de'])('a typed card id in %s (issue 35)', (lng) => {
+  it('is checked at once: a mistyped or taken id is refused before a profile is picked and stays in the field to correct', async () => {
+    const { t, base } = session.server;
+    const owner = await t.signUp();
+    const holder = await t.signUp();
+    const [taken, free] = await t.mintCards('rainbow', 2);
+    expect((await t.post('/card/register', { cardId: taken }, holder)).status).toBe(200);
+    const context = await appContext(session.browser, lng, owner);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `card-typed-check-${lng}`, async () => {
+      await page.goto(`${base}/register-card`);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'register_card', 'title') }).waitFor();
+      const field = page.getByLabel(text(lng, 'register_card', 'typed.label'));
+      const submit = page.getByRole('button', { name: text(lng, 'register_card', 'typed.submit') });
+      const group = page.getByRole('group', { name: text(lng, 'register_card', 'choose.title') });
+
+      // One letter off: refused at once, under the field, and the typed id is still there.
+      const typo = `${free!.slice(0, -1)}${free!.endsWith('x') ? 'y' : 'x'}`;
+      await field.fill(typo);
+      await submit.click();
+      await page.getByText(text(lng, 'register_card', 'check.not-found', { cardId: typo })).waitFor();
+      expect(await field.inputValue()).toBe(typo);
+      expect(await group.count()).toBe(0);
+      await expectAccessible(page, 'typed card id refused');
+      await maybeScreenshot(page, `card-typed-refused-${lng}-360`, { fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `card-typed-refused-${lng}-desktop`, { fullPage: true });
+      await page.setViewportSize({ width: 360, height: 780 });
+
+      // Someone else's card: said as such.
+      await field.fill(taken!);
+      await submit.click();
+      await page.getByText(text(lng, 'register_card', 'check.registered', { cardId: taken! })).waitFor();
+      expect(await group.count()).toBe(0);
+
+      // Corrected: the question which profile it shows, and nothing registered before that.
+      await field.fill(free!);
+      await submit.click();
+      await group.waitFor();
+      expect((await t.get('/find/own/cards', owner)).body).toEqual([]);
+    });
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createLink, createProfile, readOwnLinks, readOwnProfile } from '../support/factories.ts';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
+import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 
 // Issue 11: the editor saves a profile with its links in one call (POST /profile/save). A save
@@ -107,6 +108,71 @@ describe.each<Lng>(['en', 'de'])('saving the editor in %s', (lng) => {
       expect(await page.getByLabel(text(lng, 'edit_profile', 'fields.jobTitle'), { exact: true }).inputValue()).toBe('After');
       expect(await linkValues(page, 'web')).toEqual(typedWeb);
       expect(await linkValues(page, 'social')).toEqual(typedSocial);
+    });
+    await context.close();
+  }, 90_000);
+});
+
+describe.each<Lng>(['en', 'de'])('leaving the editor with the Back button in %s (issue 35)', (lng) => {
+  it('asks before Back drops unsaved edits: stay keeps them, "Save and leave" stores them, leave drops them', async () => {
+    const t = session.server.t;
+    const user = await t.signUp();
+    const profile = await createProfile(t, user, { profileName: 'Main', jobTitle: 'Before' });
+    const context = await appContext(session.browser, lng, user);
+    session.context = context;
+    const page = await context.newPage();
+    const heading = page.getByRole('heading', { level: 1, name: text(lng, 'edit_profile', 'title'), exact: true });
+    const overview = page.getByRole('heading', { name: text(lng, 'my_profile', 'profiles') });
+    const jobTitle = page.getByLabel(text(lng, 'edit_profile', 'fields.jobTitle'), { exact: true });
+    const dialog = page.getByRole('dialog', { name: text(lng, 'edit_profile', 'leave.title') });
+    // The browser's (and Android's) Back: a history move the page did not start.
+    const back = () => page.evaluate(() => history.back());
+    /** From the overview into the editor, as a person goes, so Back has somewhere to go in the app. */
+    const openEditor = async () => {
+      await page.goto(`${session.server.base}/`);
+      await overview.waitFor();
+      await page.locator(`a[href="/profile/${profile.id}"]`).first().click();
+      await heading.waitFor();
+    };
+    await withFailureShot(page, `editor-back-${lng}`, async () => {
+      await openEditor();
+      await jobTitle.fill('Typed');
+
+      // Back asks; staying keeps the editor, its address and the text.
+      await back();
+      await dialog.waitFor();
+      for (const key of ['leave.stay', 'leave.confirm', 'leave.save']) await dialog.getByRole('button', { name: text(lng, 'edit_profile', key) }).waitFor();
+      await expectAccessible(page, 'leave question with save and leave');
+      await maybeScreenshot(page, `editor-back-question-${lng}-360`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `editor-back-question-${lng}-desktop`);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await dialog.getByRole('button', { name: text(lng, 'edit_profile', 'leave.stay') }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(page.url()).toBe(`${session.server.base}/profile/${profile.id}`);
+      expect(await jobTitle.inputValue()).toBe('Typed');
+      expect((await readOwnProfile(t, user, profile.id)).jobTitle).toBe('Before');
+
+      // Back again, "Save and leave": stored, and the overview it was going to.
+      await back();
+      await dialog.getByRole('button', { name: text(lng, 'edit_profile', 'leave.save') }).click();
+      await overview.waitFor();
+      expect(page.url()).toBe(`${session.server.base}/`);
+      expect((await readOwnProfile(t, user, profile.id)).jobTitle).toBe('Typed');
+
+      // Typed again, Back, "Leave without saving": gone, nothing stored.
+      await openEditor();
+      await jobTitle.fill('Dropped');
+      await back();
+      await dialog.getByRole('button', { name: text(lng, 'edit_profile', 'leave.confirm') }).click();
+      await overview.waitFor();
+      expect((await readOwnProfile(t, user, profile.id)).jobTitle).toBe('Typed');
+
+      // Nothing typed: Back leaves without a question.
+      await openEditor();
+      await back();
+      await overview.waitFor();
+      expect(await dialog.count()).toBe(0);
     });
     await context.close();
   }, 90_000);

@@ -110,7 +110,7 @@ describe.each<Lng>(['en', 'de'])('the owner app in %s', (lng) => {
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(text(lng, 'edit_profile', 'leave.text'));
       await expectAccessible(page, 'leave question');
-      await dialog.getByRole('button', { name: text(lng, 'molecules', 'cancel') }).click();
+      await dialog.getByRole('button', { name: text(lng, 'edit_profile', 'leave.stay') }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(page.url()).toBe(`${session.server.base}/profile/${profile.id}`);
       expect(await jobTitle.inputValue()).toBe('After');

@@ -131,3 +131,54 @@ describe.each<Lng>(['en', 'de'])('confirming the e-mail address in %s', (lng) =>
     await desktop.close();
   }, 90_000);
 });
+
+describe.each<Lng>(['en', 'de'])('an invited person who signs up in %s (issue 35)', (lng) => {
+  it('is told on the login who invites, keeps the invitation through sign-up and confirmation, and lands on the accept screen', async () => {
+    const { t, base } = session.server;
+    const admin = await t.signUp();
+    const organisationId = (await t.post('/organisation/create', { name: `Acme ${lng.toUpperCase()} GmbH` }, admin)).body.organisationId as string;
+    const email = `invited-${lng}-${Date.now()}@example.org`;
+    expect((await t.post('/organisation/invite', { organisationId, emails: [email] }, admin)).status).toBe(200);
+    const invitation = await mailLink(base, email, '/team/accept');
+    const invited = text(lng, 'login', 'invitation.invited', { organisation: `Acme ${lng.toUpperCase()} GmbH` });
+
+    const context = await appContext(session.browser, lng);
+    session.context = context;
+    const page = await context.newPage();
+    await withFailureShot(page, `invited-sign-up-${lng}`, async () => {
+      // Signed out, the mail's link shows the login, which says who invites.
+      await page.goto(invitation);
+      await page.getByRole('heading', { level: 1, name: text(lng, 'login', 'title') }).waitFor();
+      await page.getByText(invited).waitFor();
+      await expectAccessible(page, 'login with an invitation');
+      await maybeScreenshot(page, `invited-login-${lng}-360`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await maybeScreenshot(page, `invited-login-${lng}-desktop`);
+      await page.setViewportSize({ width: 360, height: 780 });
+
+      // No account yet: "Sign up", which says it too.
+      await page.getByRole('link', { name: text(lng, 'login', 'to_register') }).click();
+      await page.getByRole('heading', { level: 1, name: text(lng, 'register_page', 'title') }).waitFor();
+      await page.getByText(invited).waitFor();
+      await page.getByLabel(text(lng, 'register_page', 'email')).fill(email);
+      await page.getByLabel(text(lng, 'register_page', 'password')).fill('a good long password');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: text(lng, 'register_page', 'submit') }).click();
+      await page.getByRole('heading', { level: 1, name: text(lng, 'my_profile', 'verify.title') }).waitFor();
+      await page.getByText(text(lng, 'my_profile', 'verify.invitation_kept')).waitFor();
+      await maybeScreenshot(page, `invited-verify-${lng}-360`, { fullPage: true });
+
+      // The confirmation mail's link leads back to the invitation, which is accepted.
+      const confirmation = await mailLink(base, email, '/verify-email');
+      expect(decodeURIComponent(new URL(confirmation).searchParams.get('callbackURL') ?? '')).toContain('/team/accept?token=');
+      await page.goto(confirmation);
+      await page.getByText(text(lng, 'team', 'accept_done', { name: `Acme ${lng.toUpperCase()} GmbH` })).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/team/accept');
+      await expectAccessible(page, 'accepted after sign-up');
+      await maybeScreenshot(page, `invited-accepted-${lng}-360`);
+      expect(await page.evaluate(() => localStorage.getItem('pendingInvitation'))).toBeNull();
+      const members = (await t.get(`/find/own/organisation/members?organisationId=${organisationId}`, admin)).body.members as Array<{ email: string }>;
+      expect(members.map((m) => m.email)).toContain(email);
+    });
+  }, 90_000);
+});

@@ -8,13 +8,15 @@ export interface ModalDialogProps {
   children: ReactNode;
   /** Buttons at the bottom. */
   footer?: ReactNode;
+  /** The buttons one under the other at full width (three or more long answers). */
+  stackedFooter?: boolean;
 }
 
 /**
  * A native modal `<dialog>`: the browser traps focus, makes the page behind inert and closes
  * on Escape; a click on the backdrop closes it too.
  */
-export function ModalDialog({ open, title, onClose, children, footer }: ModalDialogProps) {
+export function ModalDialog({ open, title, onClose, children, footer, stackedFooter = false }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -46,7 +48,7 @@ export function ModalDialog({ open, title, onClose, children, footer }: ModalDia
             {title}
           </h2>
           <div className="modal-body">{children}</div>
-          {footer && <div className="modal-footer">{footer}</div>}
+          {footer && <div className={stackedFooter ? 'modal-footer modal-footer-stacked' : 'modal-footer'}>{footer}</div>}
         </div>
       )}
     </dialog>

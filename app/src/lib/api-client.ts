@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
     readonly detail: string,
     /** The request field at fault on a 400. */
     readonly field?: string,
+    /** The whole D4 answer, for the few that carry more (a contrast's `suggestion`, refused `cards`). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -59,7 +61,7 @@ export async function toApiError(res: Response): Promise<ApiRequestError> {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const message = text(body.message) || text(body.detail) || res.statusText || `HTTP ${res.status}`;
   const code = text(body.code) || `http-${res.status}`;
-  return new ApiRequestError(res.status, code, message, text(body.detail) || message, text(body.field) || undefined);
+  return new ApiRequestError(res.status, code, message, text(body.detail) || message, text(body.field) || undefined, body);
 }
 
 /**

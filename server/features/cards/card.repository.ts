@@ -189,21 +189,22 @@ function organisationCardQueries(db: Db, outbox: EventOutbox) {
     }
   };
   return {
-    /** The ids among `ids` that are minted, unregistered, unblocked and no organisation's: those bulk registration takes. */
-    async registrable(ids: readonly string[]): Promise<Set<string>> {
-      const found = new Set<string>();
+    /**
+     * Issue 35: what bulk registration needs to know of each id among `ids` that is minted (an id
+     * never minted is not among the rows): who holds it, and whether it is blocked.
+     */
+    async registrationStates(ids: readonly string[]): Promise<{ id: string; userId: string | null; organisationId: string | null; blocked: number | null }[]> {
+      const rows: { id: string; userId: string | null; organisationId: string | null; blocked: number | null }[] = [];
       for (let i = 0; i < ids.length; i += 200) {
-        const rows = await db
-          .selectFrom('card')
-          .select('id')
-          .where('id', 'in', ids.slice(i, i + 200))
-          .where('userId', 'is', null)
-          .where('blocked', 'is', null)
-          .where('organisationId', 'is', null)
-          .execute();
-        for (const r of rows) found.add(r.id);
+        rows.push(
+          ...(await db
+            .selectFrom('card')
+            .select(['id', 'userId', 'organisationId', 'blocked'])
+            .where('id', 'in', ids.slice(i, i + 200))
+            .execute()),
+        );
       }
-      return found;
+      return rows;
     },
     /** Registers cards to an organisation all or none: false (nothing changed) when any of them was taken meanwhile. */
     async registerToOrganisation(ids: readonly string[], organisationId: string, trx: Db): Promise<boolean> {

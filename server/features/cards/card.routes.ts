@@ -4,6 +4,7 @@ import { cardLink } from '../../../shared/card-link.ts';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import {
   EDITIONS,
+  cardCheckSchema,
   cardIdBodySchema,
   cardProfileChangeSchema,
   cardRegisteredSchema,
@@ -39,6 +40,12 @@ const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post('/card/register', { ...owner, schema: { ...owner.schema, body: cardRegisterSchema, response: { 200: cardRegisteredSchema, ...errors } } }, (req) =>
     services.cards.register(ownerOf(req), req.body.cardId, pickLanguage(req), req.body),
+  );
+  // Issue 35: the registration screen asks at once whether a typed or scanned id can be registered.
+  app.post(
+    '/card/check',
+    { ...owner, schema: { ...owner.schema, body: cardIdBodySchema, response: { 200: cardCheckSchema, ...errors, 429: errorSchema } } },
+    (req) => services.cards.check(ownerOf(req), req.body.cardId),
   );
   app.post(
     '/card/delete',

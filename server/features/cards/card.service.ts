@@ -1,9 +1,10 @@
 import { ErrorCode, TeamErrorCode } from '../../../shared/error-codes.ts';
-import { EDITIONS, type Card, type Edition } from '../../../shared/schemas/card.schema.ts';
+import { EDITIONS, type Card, type CardCheck, type CardCheckState, type Edition } from '../../../shared/schemas/card.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { editionDisplayName } from './editions.ts';
 import { AppError, conflict, notFound, profileNotFound } from '../../http/errors.ts';
 import { createShortLivedCache } from '../../lib/short-lived-cache.ts';
+import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import { newCardId } from '../../lib/ids.ts';
 import { presentCard } from './card.presenter.ts';
 import type { CardRepository, CardWithProfile } from './card.repository.ts';
@@ -14,6 +15,30 @@ import type { PublicProfile } from '../../../shared/schemas/public-profile.schem
 
 const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card does not exist.');
 const cardBlocked = () => conflict(ErrorCode.cardBlocked, 'This card has been deactivated by its issuer.');
+
+/**
+ * Issue 35: the registration screen checks a typed or scanned id at once. A person mistypes a
+ * few times; an owner asking hundreds of ids is probing which ids exist.
+ */
+export const CARD_CHECK_RULE = { name: 'card-check', max: 60, windowMs: 10 * 60_000 } satisfies RateRule;
+
+/** D6: whether `owner` can register this card, else why not. */
+function registrationState(
+  card: { userId: string | null; organisationId: string | null; blocked: number | null },
+  owner: Owner,
+): Exclude<CardCheckState, 'not-found'> {
+  if (card.blocked) return 'blocked';
+  if (card.userId) return card.userId === owner.userId ? 'yours' : 'registered';
+  return card.organisationId ? 'organisation' : 'ok';
+}
+
+/** The answer of `POST /card/register` for each state that refuses it. */
+const REFUSALS: Record<Exclude<CardCheckState, 'ok' | 'not-found'>, () => AppError> = {
+  blocked: cardBlocked,
+  yours: () => conflict(ErrorCode.cardAlreadyRegistered, 'You have already registered this card.'),
+  registered: () => conflict(ErrorCode.cardAlreadyRegistered, 'This card is already registered to another account.'),
+  organisation: () => conflict(ErrorCode.cardAlreadyRegistered, 'This card belongs to an organisation: its admins assign it.'),
+};
 
 /**
  * Issue 33: the ids of a member's live company profiles in an organisation (made from one of its
@@ -34,9 +59,10 @@ export function createCardService(deps: {
   profileService: ProfileService;
   publicProfiles: PublicProfileService;
   views: ViewCounter;
+  rateLimiter: RateLimiter;
   companyProfilesOf: CompanyProfilesOf;
 }) {
-  const { publicUrl, cards, profiles, profileService, publicProfiles, views, companyProfilesOf } = deps;
+  const { publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf } = deps;
 
   /** A card with the scans counted but not yet written (D10); an organisation's with the company profiles it may show. */
   const present = async (row: CardWithProfile) =>
@@ -140,17 +166,10 @@ export function createCardService(deps: {
     ): Promise<Card & { cardProfileId: string }> {
       const card = await cards.find(cardId);
       if (!card) throw cardNotFound();
-      const alreadyRegistered = () =>
-        conflict(
-          ErrorCode.cardAlreadyRegistered,
-          card.userId === owner.userId
-            ? 'You have already registered this card.'
-            : card.organisationId
-              ? 'This card belongs to an organisation: its admins assign it.'
-              : 'This card is already registered to another account.',
-        );
-      if (card.blocked) throw cardBlocked();
-      if (card.userId || card.organisationId) throw alreadyRegistered();
+      const state = registrationState(card, owner);
+      if (state !== 'ok') throw REFUSALS[state]();
+      // Taken between the read and the claim (two people racing for one card, D6).
+      const alreadyRegistered = REFUSALS.registered;
       const existing = choice.profileId;
       if (existing && !(await profiles.findOwn(owner.userId, existing))) throw profileNotFound();
       // A new profile is made in the same change, so no stamp of an existing profile moves;
@@ -174,6 +193,17 @@ export function createCardService(deps: {
       if (!won) throw alreadyRegistered();
       const row = await ownOrThrow(owner, cardId);
       return { ...(await present(row)), cardProfileId: row.profileId! };
+    },
+
+    /**
+     * Issue 35: whether `owner` can register `cardId`, asked as soon as it is typed or scanned,
+     * without registering: `ok`, or why `register` would refuse it (never minted, blocked, the
+     * caller's own, another account's, an organisation's). Limited per owner (CARD_CHECK_RULE).
+     */
+    async check(owner: Owner, cardId: string): Promise<CardCheck> {
+      await rateLimiter.consume([[CARD_CHECK_RULE, owner.userId]], 'Too many card checks in a short time. Please try again later.');
+      const card = await cards.find(cardId);
+      return { cardId, state: card ? registrationState(card, owner) : 'not-found' };
     },
 
     /** D7. Issue 33: an organisation's card is not its holder's to reset: its admins unassign it (audited). */

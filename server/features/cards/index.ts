@@ -15,7 +15,7 @@ export type CardAccess = Pick<CardRepository, 'findOwn'>;
 /** Issue 24: an organisation's cards as the organisations feature registers, lists and assigns them. */
 export type OrganisationCardAccess = Pick<
   CardRepository,
-  | 'registrable'
+  | 'registrationStates'
   | 'registerToOrganisation'
   | 'organisationCards'
   | 'organisationCard'

@@ -28,6 +28,16 @@ export function createOrganisationLeadRepository(db: Db) {
     return q;
   }
 
+  /** Company profiles of the organisation whose owner left it (the offboarding's `leftCompany` mark), not deleted. */
+  function formerProfiles(organisationId: string) {
+    return db
+      .selectFrom('templatedProfile')
+      .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
+      .where('templatedProfile.organisationId', '=', organisationId)
+      .where('profile.leftCompany', 'is not', null)
+      .where('profile.status', '!=', 'DELETED');
+  }
+
   return {
     /** A page of the organisation's leads, newest first, keyset-paged on (created, id) like the owner's list. */
     async list(
@@ -42,6 +52,31 @@ export function createOrganisationLeadRepository(db: Db) {
       }
       q = q.orderBy('lead.created', 'desc').orderBy('lead.id', 'desc');
       return (page.limit ? q.limit(page.limit) : q).execute();
+    },
+
+    /**
+     * Issue 35: the people whose company profiles of this organisation say they left (not
+     * deleted), with how many leads those profiles still hold, by e-mail address.
+     */
+    async formerMembers(organisationId: string): Promise<{ userId: string; email: string; name: string; leads: number }[]> {
+      const rows = await formerProfiles(organisationId)
+        .innerJoin('user', 'user.id', 'templatedProfile.userId')
+        .leftJoin('lead', 'lead.profileId', 'profile.id')
+        .select(['templatedProfile.userId', 'user.email', 'user.name'])
+        .select((eb) => eb.fn.count<number>('lead.id').as('leads'))
+        .groupBy(['templatedProfile.userId', 'user.email', 'user.name'])
+        .orderBy('user.email')
+        .execute();
+      return rows.map((row) => ({ ...row, leads: Number(row.leads) }));
+    },
+
+    /** Issue 35: one former member's company profiles of this organisation with their e-mail address (empty when they have none). */
+    formerProfilesOf(organisationId: string, userId: string): Promise<{ profileId: string; email: string }[]> {
+      return formerProfiles(organisationId)
+        .innerJoin('user', 'user.id', 'templatedProfile.userId')
+        .select(['templatedProfile.profileId', 'user.email'])
+        .where('templatedProfile.userId', '=', userId)
+        .execute();
     },
   };
 }

@@ -23,6 +23,11 @@ export const INVITATION_RULES = {
   perOrganisation: { name: 'org-invite', max: 300, windowMs: DAY_MS },
   /** One address gets at most this many invitation mails a day, resends included. */
   perAddress: { name: 'org-invite-address', max: 3, windowMs: DAY_MS },
+  /**
+   * Issue 35: the sign-in screen asks who invites, unsigned, once or twice per person; a client
+   * asking more often is guessing (hopeless with 32 random bytes, but each guess costs a query).
+   */
+  previewPerClient: { name: 'org-invite-preview', max: 30, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -171,6 +176,18 @@ export function createInvitationService(deps: {
         throw conflict(TeamErrorCode.invitationNotFound, 'This invitation was already accepted or revoked.');
       }
       return presentInvitation({ ...invitation, status: 'revoked' });
+    },
+    /**
+     * Issue 35: for the sign-in and sign-up screens a visitor with the invitation link sees, no
+     * sign-in needed: the inviting organisation's name while the invitation can be accepted, and
+     * nothing more (not the address, role or inviter); else 404 as for a used one. Limited per client.
+     */
+    async preview(token: string, clientAddress: string): Promise<{ organisationName: string }> {
+      await rateLimiter.consume([[INVITATION_RULES.previewPerClient, clientAddress]], 'Too many requests. Please try again later.');
+      const organisationName = await organisations.invitingOrganisation(hashToken(token), Date.now());
+      if (organisationName === undefined)
+        throw notFound(TeamErrorCode.invitationNotFound, 'This invitation link is unknown, was used, revoked or has expired.');
+      return { organisationName };
     },
     /** The signed-in account joins with the invitation's role; the token works once, until it expires. */
     async accept(actor: Owner, token: string) {

@@ -17,7 +17,7 @@ import type { TemplateRepository } from './template.repository.ts';
  * one of theirs in this organisation (else 404 naming `profileId`: another's id reveals nothing).
  */
 export async function receiverOf(
-  deps: { organisations: OrganisationRepository; templates: TemplateRepository },
+  deps: { organisations: Pick<OrganisationRepository, 'member'>; templates: Pick<TemplateRepository, 'companyProfiles'> },
   organisationId: string,
   userId: string,
   field: string,
@@ -46,7 +46,7 @@ export function leftCompanyOf(fieldValues: string, organisationName: string): Le
  * company profile of the member, and the leads' receiver: their `updated` stamps move, so every
  * cached page, vCard and pass is rebuilt on every instance), the membership is removed with the
  * member's sessions, their organisation cards are unassigned or handed to `cardsTo`, the leads of
- * their company profiles move to `leadsTo`'s company profile, and each company profile is marked
+ * their company profiles move to `leadsTo`'s company profile (by default the remover's), and each company profile is marked
  * as left with the company's contact. Private profiles and their leads are not touched. Each
  * step writes its audit entry in the same transaction.
  */
@@ -58,19 +58,31 @@ export function createOffboarding(deps: {
   profiles: TemplatedProfileAccess;
 }) {
   const { organisations, templates, cards, leads, profiles } = deps;
+  /**
+   * Issue 35: without `leadsTo` the company's leads go to the admin who removes the member, when
+   * that admin has a company profile; else (or when they remove themselves) they stay on the
+   * former member's profile, from where `POST /organisation/leads/transfer` moves them later.
+   */
+  async function removerAsReceiver(m: Membership, removedUserId: string, company: readonly unknown[]) {
+    // Nothing to move (no company profile), or the admin removes themselves.
+    if (company.length === 0 || m.actor.userId === removedUserId) return null;
+    const [own] = await templates.companyProfiles(m.organisationId, m.actor.userId);
+    return own ? { userId: m.actor.userId, email: m.actor.email, profileId: own.profileId } : null;
+  }
+
   return async function offboard(
     m: Membership,
     target: { userId: string; email: string },
     input: { cardsTo?: string; leadsTo?: string },
     removal: OrganisationAuditTable,
-  ): Promise<'removed' | 'last-owner' | 'gone'> {
+  ): Promise<{ outcome: 'removed' | 'last-owner' | 'gone'; leadsTo: string | null }> {
     const cardsTo = input.cardsTo ? await receiverOf(deps, m.organisationId, input.cardsTo, 'cardsTo') : null;
-    const leadsTo = input.leadsTo ? await receiverOf(deps, m.organisationId, input.leadsTo, 'leadsTo') : null;
     const company = await templates.companyProfiles(m.organisationId, target.userId);
+    const leadsTo = input.leadsTo ? await receiverOf(deps, m.organisationId, input.leadsTo, 'leadsTo') : await removerAsReceiver(m, target.userId, company);
     const held = await cards.assignedTo(m.organisationId, target.userId);
     const ids = [...company.map((p) => p.profileId), ...held.map((c) => c.profileId), cardsTo?.profileId, leadsTo?.profileId];
     const now = Date.now();
-    return profiles.change(ids, (change) =>
+    const outcome = await profiles.change(ids, (change) =>
       organisations.remove(
         m.organisationId,
         target.userId,
@@ -103,6 +115,7 @@ export function createOffboarding(deps: {
         change,
       ),
     );
+    return { outcome, leadsTo: leadsTo?.userId ?? null };
   };
 }
 export type Offboarding = ReturnType<typeof createOffboarding>;

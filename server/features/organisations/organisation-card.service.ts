@@ -1,6 +1,7 @@
 import { ErrorCode, TeamErrorCode } from '../../../shared/error-codes.ts';
 import type { Edition } from '../../../shared/schemas/card.schema.ts';
-import type { OrganisationCard } from '../../../shared/schemas/organisation-card.schema.ts';
+import type { CardRefusal, OrganisationCard, RefusedCards } from '../../../shared/schemas/organisation-card.schema.ts';
+import type { ApiError } from '../../../shared/schemas/common.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
@@ -20,6 +21,39 @@ export const ORGANISATION_CARD_RULES = {
 const cardNotFound = () => notFound(ErrorCode.cardNotFound, 'This card is not one of the organisation’s.');
 export const cardBlocked = () => conflict(ErrorCode.cardBlocked, 'This card has been deactivated by its issuer.');
 type Member = { userId: string; email: string; name: string };
+
+/**
+ * Issue 35: a bulk registration refused, naming every refused id with its reason (`cards`), so
+ * the admin can correct the order; none of the ids was registered.
+ */
+export class CardsNotAvailableError extends AppError {
+  constructor(readonly cards: RefusedCards) {
+    super(
+      409,
+      TeamErrorCode.cardNotAvailable,
+      `cardIds: ${cards.length} card(s) cannot be registered (${cards
+        .slice(0, 5)
+        .map((c) => `${c.cardId}: ${c.reason}`)
+        .join(', ')}${cards.length > 5 ? ', …' : ''}); none was registered.`,
+      'cardIds',
+    );
+  }
+
+  override toBody(): ApiError {
+    return { ...super.toBody(), cards: this.cards };
+  }
+}
+
+/** Why a card cannot join `organisationId` by bulk registration, or null when it can. */
+function refusalOf(
+  card: { userId: string | null; organisationId: string | null; blocked: number | null } | undefined,
+  organisationId: string,
+): CardRefusal | null {
+  if (!card) return 'not-found';
+  if (card.blocked !== null) return 'blocked';
+  if (card.organisationId) return card.organisationId === organisationId ? 'ours' : 'organisation';
+  return card.userId ? 'registered' : null;
+}
 
 export function presentOrganisationCard(row: OrganisationCardRow, members: ReadonlyMap<string, Member>): OrganisationCard {
   const member = row.userId ? members.get(row.userId) : undefined;
@@ -64,20 +98,21 @@ export function createOrganisationCardService(deps: {
   }
 
   return {
-    /** Registers an order of minted, unregistered cards to the organisation: all of them, or none (409 naming the first unavailable). */
+    /**
+     * Registers an order of minted, unregistered cards to the organisation: all of them, or none
+     * (409 naming every refused id with its reason, issue 35).
+     */
     async register(actor: Owner, input: { organisationId: string; cardIds: string[] }) {
       const m = await admin(actor, input.organisationId);
       await bulkLimit(m);
-      const available = await cards.registrable(input.cardIds);
-      const unavailable = input.cardIds.filter((id) => !available.has(id));
-      const refuse = (ids: string[]) =>
-        new AppError(
-          409,
-          TeamErrorCode.cardNotAvailable,
-          `cardIds: ${ids.length} card(s) are unknown, already registered or blocked, e.g. ${ids.slice(0, 5).join(', ')}; none was registered.`,
-          'cardIds',
-        );
-      if (unavailable.length) throw refuse(unavailable);
+      const states = new Map((await cards.registrationStates(input.cardIds)).map((card) => [card.id, card]));
+      const refused = input.cardIds.flatMap((cardId) => {
+        const reason = refusalOf(states.get(cardId), m.organisationId);
+        return reason ? [{ cardId, reason }] : [];
+      });
+      if (refused.length) throw new CardsNotAvailableError(refused);
+      // Taken between the check and the change: which one is not known, so every id is named.
+      const refuse = (ids: string[]) => new CardsNotAvailableError(ids.map((cardId) => ({ cardId, reason: 'registered' as const })));
       const entry = auditEntry(m, 'cards.register', `${input.cardIds.length}`, input.cardIds.slice(0, 20).join(' '));
       await profiles.change([], async (change) => {
         // Another registration may have taken one since the check: then nothing is kept.

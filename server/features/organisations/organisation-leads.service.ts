@@ -1,17 +1,38 @@
 import { TeamErrorCode } from '../../../shared/error-codes.ts';
 import { LEADS_PAGE_SIZE } from '../../../shared/schemas/lead.schema.ts';
-import type { OrganisationLead, OrganisationLeadList, OrganisationLeadsQuery } from '../../../shared/schemas/organisation-leads.schema.ts';
+import type {
+  FormerMemberList,
+  LeadsTransferInput,
+  LeadsTransferred,
+  OrganisationLead,
+  OrganisationLeadList,
+  OrganisationLeadsQuery,
+} from '../../../shared/schemas/organisation-leads.schema.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
-import { buildLeadsCsv, buildLeadsXlsx, presentLead, type LeadsCsvColumn, type OrganisationLeadRepository, type OrganisationLeadRow } from '../leads/index.ts';
+import {
+  buildLeadsCsv,
+  buildLeadsXlsx,
+  presentLead,
+  type LeadTransfer,
+  type LeadsCsvColumn,
+  type OrganisationLeadRepository,
+  type OrganisationLeadRow,
+} from '../leads/index.ts';
+import type { TemplatedProfileAccess } from '../profiles/index.ts';
 import { auditEntry, organisationNotFound, type Membership, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
+import type { TemplateRepository } from './template.repository.ts';
+import { receiverOf } from './offboarding.ts';
 
 /** An export (CSV or xlsx) reads every lead of the organisation: a few dozen an hour per admin. */
 export const ORGANISATION_LEADS_EXPORT_RULE = { name: 'org-leads-export', max: 30, windowMs: 60 * 60 * 1000 } satisfies RateRule;
+
+/** Issue 35: moving a former member's leads rewrites up to all of the organisation's leads: a few dozen an hour per organisation. */
+export const ORGANISATION_LEADS_TRANSFER_RULE = { name: 'org-leads-transfer', max: 30, windowMs: 60 * 60 * 1000 } satisfies RateRule;
 
 /** The member columns that come first in the organisation's CSV. */
 const MEMBER_COLUMNS: LeadsCsvColumn<OrganisationLead>[] = [
@@ -37,12 +58,16 @@ function parseCursor(cursor: string | undefined): { created: number; id: string 
  */
 export function createOrganisationLeadService(deps: {
   organisationService: Pick<OrganisationService, 'access'>;
-  organisations: Pick<OrganisationRepository, 'member' | 'recordAudit'>;
+  organisations: Pick<OrganisationRepository, 'member' | 'recordAudit' | 'addAudit'>;
+  templates: Pick<TemplateRepository, 'companyProfiles'>;
   leads: OrganisationLeadRepository;
+  /** Issue 35: the one move of leads between profiles, inside a profile change. */
+  leadMove: LeadTransfer;
+  profiles: Pick<TemplatedProfileAccess, 'change'>;
   timeZones: OwnerTimeZones;
   rateLimiter: RateLimiter;
 }) {
-  const { organisationService, organisations, leads, timeZones, rateLimiter } = deps;
+  const { organisationService, organisations, templates, leads, leadMove, profiles, timeZones, rateLimiter } = deps;
 
   /** The admin's membership, and the filter's member checked: not a member of this organisation is 404 naming `memberId`. */
   async function accessWith(actor: Owner, organisationId: string, memberId: string | undefined): Promise<Membership> {
@@ -86,6 +111,33 @@ export function createOrganisationLeadService(deps: {
     /** Issue 35: the same as an Excel workbook with labels in `language`, under the same limit and audit entry. */
     async xlsx(actor: Owner, query: { organisationId: string; memberId?: string }, language: Language): Promise<Buffer> {
       return exportAs(actor, query, (rows, timeZone) => buildLeadsXlsx(rows, language, timeZone, MEMBER_COLUMNS));
+    },
+
+    /** Issue 35: people who left the organisation and the leads their former company profiles still hold. */
+    async formerMembers(actor: Owner, organisationId: string): Promise<FormerMemberList> {
+      const m = await organisationService.access(actor, organisationId, 'admin');
+      return { formerMembers: await leads.formerMembers(m.organisationId) };
+    },
+
+    /**
+     * Issue 35: the leads of a former member's company profiles go to a member's company profile,
+     * at any time after the offboarding: one profile change with its `leads.transfer` audit entry.
+     * `fromUserId` with no former company profile here is 404 naming it; `toUserId` must be a
+     * member with a company profile (404 / 409 naming it).
+     */
+    async transfer(actor: Owner, input: LeadsTransferInput): Promise<LeadsTransferred> {
+      const m = await organisationService.access(actor, input.organisationId, 'admin');
+      await rateLimiter.consume([[ORGANISATION_LEADS_TRANSFER_RULE, m.organisationId]], 'Too many moves of contacts in a short time. Please try again later.');
+      const former = await leads.formerProfilesOf(m.organisationId, input.fromUserId);
+      if (former.length === 0) throw new AppError(404, TeamErrorCode.memberNotFound, 'fromUserId: no former member of the organisation.', 'fromUserId');
+      const to = await receiverOf({ organisations, templates }, m.organisationId, input.toUserId, 'toUserId');
+      const from = former.map((p) => p.profileId);
+      const moved = await profiles.change([...from, to.profileId], async (change) => {
+        const count = await leadMove.moveToProfile(from, to.profileId, change);
+        await organisations.addAudit([auditEntry(m, 'leads.transfer', former[0].email, `${count} → ${to.email}`)], change);
+        return count;
+      });
+      return { fromUserId: input.fromUserId, toUserId: to.userId, moved };
     },
   };
 }

@@ -11,12 +11,13 @@ import type { TemplateRepository } from './template.repository.ts';
 /**
  * Issue 24: the organisation's statistics for its admins, on the statistics feature's sums: per
  * member the views, leads and link clicks of their company profiles (private profiles are never
- * counted), per organisation card its scans, per source the views of all company profiles.
+ * counted), per organisation card its scans, per source the views of all company profiles. Issue
+ * 35: a former member keeps a row (`former`) while their company profile had any in the range.
  */
 export function createOrganisationStatsService(deps: {
   organisationService: Pick<OrganisationService, 'access'>;
   organisations: Pick<OrganisationRepository, 'members'>;
-  templates: Pick<TemplateRepository, 'companyProfiles'>;
+  templates: Pick<TemplateRepository, 'companyProfiles' | 'formerCompanyProfiles'>;
   cards: Pick<OrganisationCardAccess, 'organisationCards'>;
   groupStats: GroupStats;
   timeZones: OwnerTimeZones;
@@ -28,21 +29,37 @@ export function createOrganisationStatsService(deps: {
       const members = await organisations.members(m.organisationId);
       const memberIds = new Set(members.map((x) => x.userId));
       const company = (await templates.companyProfiles(m.organisationId)).filter((p) => memberIds.has(p.userId));
+      // Issue 35: the company profiles of people who left still count for the days they were visited.
+      const former = (await templates.formerCompanyProfiles(m.organisationId)).filter((p) => !memberIds.has(p.userId));
       const cardRows = await cards.organisationCards(m.organisationId);
       const sums = await groupStats(
-        company.map((p) => p.profileId),
+        [...company, ...former].map((p) => p.profileId),
         cardRows.map((c) => c.id),
         days,
         await timeZones.of(actor.userId),
       );
       const emailOf = new Map(members.map((x) => [x.userId, x.email]));
+      const row = (person: { userId: string; name: string; email: string }, profiles: readonly { userId: string; profileId: string }[], isFormer: boolean) => {
+        const own = profiles.filter((p) => p.userId === person.userId).map((p) => sums.profiles.get(p.profileId)!);
+        const add = (key: 'views' | 'contacts' | 'clicks') => own.reduce((n, s) => n + s[key], 0);
+        return {
+          userId: person.userId,
+          name: person.name,
+          email: person.email,
+          former: isFormer,
+          views: add('views'),
+          leads: add('contacts'),
+          clicks: add('clicks'),
+        };
+      };
+      const formerPeople = [...new Map(former.map((p) => [p.userId, p])).values()];
       return {
         days,
-        members: members.map((member) => {
-          const own = company.filter((p) => p.userId === member.userId).map((p) => sums.profiles.get(p.profileId)!);
-          const add = (key: 'views' | 'contacts' | 'clicks') => own.reduce((n, s) => n + s[key], 0);
-          return { userId: member.userId, name: member.name, email: member.email, views: add('views'), leads: add('contacts'), clicks: add('clicks') };
-        }),
+        members: [
+          ...members.map((member) => row(member, company, false)),
+          // A former member only while their profile had something in the range.
+          ...formerPeople.map((person) => row(person, former, true)).filter((r) => r.views + r.leads + r.clicks > 0),
+        ],
         cards: cardRows
           .map((c) => ({ cardId: c.id, memberEmail: (c.userId && emailOf.get(c.userId)) || null, scans: sums.cards.get(c.id) ?? 0 }))
           .sort((a, b) => b.scans - a.scans || a.cardId.localeCompare(b.cardId)),

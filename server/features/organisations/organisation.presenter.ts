@@ -25,8 +25,11 @@ export function presentOrganisation(row: OrganisationTable & { role: Organisatio
   };
 }
 
-export function presentMember(row: { userId: string; email: string; name: string; role: OrganisationRole; joined: number }): Member {
-  return { userId: row.userId, email: row.email, name: row.name, role: row.role, joined: Number(row.joined) };
+export function presentMember(
+  row: { userId: string; email: string; name: string; role: OrganisationRole; joined: number },
+  hasCompanyProfile: boolean,
+): Member {
+  return { userId: row.userId, email: row.email, name: row.name, role: row.role, joined: Number(row.joined), hasCompanyProfile };
 }
 
 /** An invitation as admins see it: never its token (only its hash is stored anyway). */

@@ -199,6 +199,18 @@ export function createOrganisationRepository(db: Db, outbox: EventOutbox = noEve
     invitationByTokenHash(tokenHash: string) {
       return db.selectFrom('organisationInvitation').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
     },
+    /** Issue 35: the name of the organisation a pending, unexpired invitation of this token hash is from; undefined otherwise. */
+    async invitingOrganisation(tokenHash: string, now: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('organisationInvitation')
+        .innerJoin('organisation', 'organisation.id', 'organisationInvitation.organisationId')
+        .select('organisation.name')
+        .where('organisationInvitation.tokenHash', '=', tokenHash)
+        .where('organisationInvitation.status', '=', 'pending')
+        .where('organisationInvitation.expires', '>', now)
+        .executeTakeFirst();
+      return row?.name;
+    },
     /** Gives a pending invitation a new token and expiry (resend); false when it is no longer pending. */
     renewInvitation(invitationId: string, tokenHash: string, expires: number, entry: OrganisationAuditTable): Promise<boolean> {
       return auditedUpdate(

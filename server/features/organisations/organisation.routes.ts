@@ -4,11 +4,13 @@ import { errorSchema } from '../../../shared/schemas/common.schema.ts';
 import {
   auditListSchema,
   invitationAcceptSchema,
+  invitationPreviewSchema,
   invitationIdBodySchema,
   invitationListSchema,
   invitationSchema,
   memberListSchema,
   memberRemoveSchema,
+  memberRemovedSchema,
   memberRoleSchema,
   organisationCreateSchema,
   organisationInviteSchema,
@@ -62,15 +64,11 @@ const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSession
     withSchema({ body: memberRoleSchema, response: { 200: z.object({ userId: z.string(), role: organisationRoleSchema }), ...errors } }),
     (req) => orgs.setRole(ownerOf(req), req.body),
   );
-  app.post(
-    '/organisation/member/remove',
-    withSchema({ body: memberRemoveSchema, response: { 200: z.object({ userId: z.string(), removed: z.literal(true) }), ...errors } }),
-    async (req) => {
-      const removed = await orgs.removeMember(ownerOf(req), req.body);
-      await onIdentityChange(true);
-      return removed;
-    },
-  );
+  app.post('/organisation/member/remove', withSchema({ body: memberRemoveSchema, response: { 200: memberRemovedSchema, ...errors } }), async (req) => {
+    const removed = await orgs.removeMember(ownerOf(req), req.body);
+    await onIdentityChange(true);
+    return removed;
+  });
   app.get('/find/own/organisation/audit', withSchema({ querystring: organisationQuerySchema, response: { 200: auditListSchema, ...errors } }), async (req) => ({
     entries: await orgs.auditLog(ownerOf(req), req.query.organisationId),
   }));
@@ -136,6 +134,18 @@ const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSession
   );
   app.post('/organisation/invitation/accept', withSchema({ body: invitationAcceptSchema, response: { 200: organisationSchema, ...errors } }), (req) =>
     invitations.accept(ownerOf(req), req.body.token),
+  );
+  // Issue 35: no sign-in; the login names who invites. Only the organisation's name, limited per client.
+  app.post(
+    '/organisation/invitation/show',
+    {
+      schema: {
+        tags: ['public'],
+        body: invitationAcceptSchema,
+        response: { 200: invitationPreviewSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    (req) => invitations.preview(req.body.token, req.ip),
   );
 };
 export default organisationRoutes;

@@ -7,6 +7,7 @@ import { brandProblems } from '../../../shared/page-theme.ts';
 import { newAuditId, newOrganisationId } from '../../lib/ids.ts';
 import { requireConfirmedAddress, type Owner } from '../../auth/owner.guard.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
+import type { TemplateRepository } from './template.repository.ts';
 import type { Offboarding } from './offboarding.ts';
 import type { BrandChange } from './brand.service.ts';
 import { isAdmin, mayChangeRole, mayRemove } from './roles.ts';
@@ -40,8 +41,14 @@ export function auditEntry(
  * not a member of it gets 404 (as for another owner's profile), a member on an admin call 403.
  * `removeMember` is the offboarding others (SCIM, issue 27) call too.
  */
-export function createOrganisationService(deps: { organisations: OrganisationRepository; offboard: Offboarding; brandChange?: BrandChange }) {
-  const { organisations, offboard, brandChange } = deps;
+export function createOrganisationService(deps: {
+  organisations: OrganisationRepository;
+  /** Issue 35: who has a company profile (cards and leads can be handed to them). */
+  templates: Pick<TemplateRepository, 'companyProfiles'>;
+  offboard: Offboarding;
+  brandChange?: BrandChange;
+}) {
+  const { organisations, templates, offboard, brandChange } = deps;
 
   /** The caller's membership of `organisationId`: 404 when none, 403 when `admin` is needed and they are a member. */
   async function access(actor: Owner, organisationId: string, need: 'member' | 'admin'): Promise<Membership> {
@@ -102,7 +109,8 @@ export function createOrganisationService(deps: { organisations: OrganisationRep
     },
     async members(actor: Owner, organisationId: string) {
       const m = await access(actor, organisationId, 'admin');
-      return { members: (await organisations.members(m.organisationId)).map(presentMember) };
+      const holders = new Set((await templates.companyProfiles(m.organisationId)).map((p) => p.userId));
+      return { members: (await organisations.members(m.organisationId)).map((row) => presentMember(row, holders.has(row.userId))) };
     },
     async setRole(actor: Owner, input: { organisationId: string; userId: string; role: OrganisationRole }) {
       const m = await access(actor, input.organisationId, 'admin');
@@ -121,7 +129,8 @@ export function createOrganisationService(deps: { organisations: OrganisationRep
     /**
      * Offboarding (offboarding.ts): the member leaves the organisation, every session of theirs
      * is deleted, their organisation cards go back (or to `cardsTo`), their company profiles'
-     * leads to `leadsTo`, and their company profiles say they left, all in one transaction; the
+     * leads to `leadsTo` (by default the remover's company profile, issue 35), and their company
+     * profiles say they left, all in one transaction; the
      * caller then drops remembered sessions on every instance (the route's `onIdentityChange`, as
      * for a sign-out). Nothing of their private profiles is deleted, moved or shown.
      */
@@ -129,10 +138,10 @@ export function createOrganisationService(deps: { organisations: OrganisationRep
       const m = await access(actor, input.organisationId, 'admin');
       const target = await targetOf(m, input.userId);
       if (!mayRemove(m.role, target.role)) throw forbidden();
-      const outcome = await offboard(m, target, input, auditEntry(m, 'member.remove', target.email));
+      const { outcome, leadsTo } = await offboard(m, target, input, auditEntry(m, 'member.remove', target.email));
       if (outcome === 'last-owner') throw lastOwner();
       if (outcome === 'gone') throw notFound(TeamErrorCode.memberNotFound, 'Member not found.');
-      return { userId: target.userId, removed: true as const };
+      return { userId: target.userId, removed: true as const, leadsTo };
     },
     /**
      * Issue 33: an audit entry by `actor` of another feature's change (SCIM tokens, webhooks, API

@@ -120,6 +120,19 @@ export function createTemplateRepository(db: Db) {
       if (userId) q = q.where('templatedProfile.userId', '=', userId);
       return q.execute();
     },
+    /** Issue 35: the company profiles of people who left the organisation (marked as left, not deleted), with whose they are. */
+    formerCompanyProfiles(organisationId: string) {
+      return db
+        .selectFrom('templatedProfile')
+        .innerJoin('profile', 'profile.id', 'templatedProfile.profileId')
+        .innerJoin('user', 'user.id', 'templatedProfile.userId')
+        .select(['templatedProfile.profileId', 'templatedProfile.userId', 'user.email', 'user.name'])
+        .where('templatedProfile.organisationId', '=', organisationId)
+        .where('profile.status', '!=', 'DELETED')
+        .where('profile.leftCompany', 'is not', null)
+        .orderBy('user.email')
+        .execute();
+    },
     async insertTemplate(row: OrganisationTemplateTable, entry: OrganisationAuditTable, trx: Db) {
       await trx.insertInto('organisationTemplate').values(row).execute();
       await trx.insertInto('organisationAudit').values(entry).execute();

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../lib/api-client.ts';
 import { writeToken } from '../../lib/token-storage.ts';
-import { VERIFIED_CALLBACK_URL } from '../../../../shared/verification-link.ts';
+import { verificationCallbackURL } from './pending-invitation.ts';
 
 /** The signed-in owner as better-auth's get-session answers it. */
 export interface SessionUser {
@@ -50,7 +50,8 @@ export const authClient = {
     // better-auth wants a display name; the part before @ is what a person would pick first.
     const name = email.split('@')[0] || email;
     const answer = await apiRequest<TokenAnswer>('/api/auth/sign-up/email', {
-      body: { email, password, name, callbackURL: VERIFIED_CALLBACK_URL },
+      // The confirmation link leads to the overview, or to a kept invitation (issue 35).
+      body: { email, password, name, callbackURL: verificationCallbackURL() },
       auth: false,
     });
     writeToken(answer.token);
@@ -136,9 +137,9 @@ export const authClient = {
     }
   },
 
-  /** Sends the verification mail again; its link lands on the overview. */
+  /** Sends the verification mail again; its link lands on the overview, or on a kept invitation (issue 35). */
   sendVerificationEmail(email: string): Promise<unknown> {
-    return apiRequest('/api/auth/send-verification-email', { body: { email, callbackURL: VERIFIED_CALLBACK_URL } });
+    return apiRequest('/api/auth/send-verification-email', { body: { email, callbackURL: verificationCallbackURL() } });
   },
 
   /** Sends the reset mail, whose link opens /reset-password?token=... */

@@ -9,3 +9,4 @@ export { updatePasswordErrorKey, type UpdatePasswordErrorKey } from './auth-erro
 export { passkeyClient, type Passkey } from './passkey-client.ts';
 export { PasskeyError } from './passkey-error.ts';
 export { needsRecentLogin, SignInAgainAlert } from './sign-in-again.tsx';
+export { acceptInvitationPath, clearPendingInvitation, readPendingInvitation } from './pending-invitation.ts';

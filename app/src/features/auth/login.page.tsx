@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../../lib/api-client.ts';
@@ -8,10 +8,14 @@ import { useAuth } from './auth.context.tsx';
 import { loginErrorKey, type LoginErrorKey } from './auth-error-messages.ts';
 import { PasskeyError } from './passkey-error.ts';
 import { returnPath } from './return-path.ts';
+import { acceptInvitationPath, invitationTokenOf, readPendingInvitation, rememberInvitation } from './pending-invitation.ts';
 import type { FromState } from './require-auth.guard.tsx';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { VERIFY_CHECK_PARAM } from '../../../../shared/verification-link.ts';
+
+/** Issue 35: who invites, loaded only when an invitation brought the person here. */
+const InvitationNote = lazy(() => import('./invitation-note.tsx'));
 
 /** SPEC 2, Login: e-mail (prefilled from ?email=), password, a note and the reset link. */
 export default function LoginPage() {
@@ -34,6 +38,12 @@ export default function LoginPage() {
   const state = location.state as FromState | null;
   const from = state?.from;
   const reauth = Boolean(state?.reauth);
+  // Issue 35: an invitation link opened signed out is kept through sign-up and confirmation.
+  const fromInvitation = invitationTokenOf(from);
+  const [invitation] = useState(() => fromInvitation ?? readPendingInvitation());
+  useEffect(() => {
+    if (fromInvitation) rememberInvitation(fromInvitation);
+  }, [fromInvitation]);
   const endedStaleSession = useRef(false);
   useEffect(() => {
     // Sent here to sign in again: the stale session ends now that this form is on screen, once,
@@ -70,7 +80,7 @@ export default function LoginPage() {
       setBusy(false);
     });
   }, [companyStart]);
-  const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
+  const target = from ? `${from.pathname}${from.search}${from.hash}` : invitation ? acceptInvitationPath(invitation) : '/';
   const arrival = verificationArrival(from?.search);
   // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview),
   // unless the owner came to sign in again while the old session is being ended.
@@ -189,6 +199,11 @@ export default function LoginPage() {
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
       <p className="lead">{t('note')}</p>
+      {invitation && (
+        <Suspense fallback={null}>
+          <InvitationNote token={invitation} />
+        </Suspense>
+      )}
       <form onSubmit={submit} noValidate>
         <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormField

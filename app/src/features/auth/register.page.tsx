@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ApiRequestError } from '../../lib/api-client.ts';
 import { useAuth } from './auth.context.tsx';
 import { registerErrorKey } from './auth-error-messages.ts';
+import { readPendingInvitation } from './pending-invitation.ts';
 import { FormAlert, FormField } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+
+/** Issue 35: who invites, loaded only when an invitation brought the person here. */
+const InvitationNote = lazy(() => import('./invitation-note.tsx'));
 
 /** Error keys this screen shows inline. */
 type RegisterMessage = ReturnType<typeof registerErrorKey> | 'accept_tos_info';
@@ -22,6 +26,8 @@ export default function RegisterPage() {
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const [error, setError] = useState<RegisterMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 35: the invitation that brought the person here; the confirmation mail's link leads to it.
+  const [invitation] = useState(readPendingInvitation);
   useDocumentTitle(t('title'));
 
   const loginHref = (address: string) => (address ? `/login?email=${encodeURIComponent(address)}` : '/login');
@@ -56,6 +62,11 @@ export default function RegisterPage() {
     <section className="auth-card" aria-labelledby="register-title">
       <h1 id="register-title">{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
+      {invitation && (
+        <Suspense fallback={null}>
+          <InvitationNote token={invitation} />
+        </Suspense>
+      )}
       <form onSubmit={submit} noValidate>
         <FormField label={t('email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormField

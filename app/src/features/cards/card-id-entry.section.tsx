@@ -13,21 +13,35 @@ export function cardIdFromInput(text: string, publicUrl: string): string | null 
   return parseCardLink(value, publicUrl);
 }
 
-/** Issue 23: registering a card without a camera: type or paste the card's id or link. */
-export function CardIdEntrySection({ publicUrl, onCard }: { publicUrl: string; onCard: (cardId: string) => void }) {
+/**
+ * Issue 23: registering a card without a camera: type or paste the card's id or link. Issue 35:
+ * what was typed and the server's answer to it live in the screen, so a refused id stays in the
+ * field with the reason under it (and stays after a failed registration) for the owner to correct.
+ */
+export function CardIdEntrySection({
+  publicUrl,
+  value,
+  onValueChange,
+  error,
+  busy,
+  onCard,
+}: {
+  publicUrl: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Why the id was refused (the screen's check), shown under the field. */
+  error: string | null;
+  busy: boolean;
+  onCard: (cardId: string) => void;
+}) {
   const { t } = useTranslation('register_card');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cardId = cardIdFromInput(value, publicUrl);
-    if (!cardId) {
-      setError(t('could_not_read_card_info'));
-      return;
-    }
-    setError(null);
-    onCard(cardId);
+    setUnreadable(!cardId);
+    if (cardId) onCard(cardId);
   };
 
   return (
@@ -38,12 +52,15 @@ export function CardIdEntrySection({ publicUrl, onCard }: { publicUrl: string; o
         autoComplete="off"
         spellCheck={false}
         hint={t('typed.hint')}
-        error={error}
+        error={unreadable ? t('could_not_read_card_info') : error}
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => {
+          setUnreadable(false);
+          onValueChange(e.target.value);
+        }}
       />
-      <button type="submit" className="btn btn-secondary">
-        {t('typed.submit')}
+      <button type="submit" className="btn btn-secondary" disabled={busy}>
+        {busy ? t('typed.checking') : t('typed.submit')}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardRegisteredSchema, cardSchema } from '../../../../shared/schemas/card.schema.ts';
+import { cardCheckSchema, cardRegisteredSchema, cardSchema } from '../../../../shared/schemas/card.schema.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Query keys of card data. */
@@ -28,6 +28,8 @@ export const cardsApi = {
       body: { cardId, firebaseUserEmail: email, ...choice },
       schema: cardRegisteredSchema.partial().extend({ cardProfileId: z.string().nullable().optional() }),
     }),
+  /** POST /card/check: whether the owner can register the card, else why not (issue 35), before a profile is picked. */
+  check: (cardId: string) => apiRequest('/card/check', { body: { cardId }, schema: cardCheckSchema }),
   /** POST /card/profile/change: shows the card's link to another profile. */
   changeProfile: (cardId: string, profileId: string) => apiRequest<unknown>('/card/profile/change', { body: { cardId, profileId } }),
   /** POST /card/delete: the card becomes unregistered again (D7). */

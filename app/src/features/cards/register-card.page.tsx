@@ -15,6 +15,9 @@ import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 
+/** How a card came to the screen: stored by the public card page, scanned, or typed. */
+type CardSource = 'stored' | 'scanned' | 'typed';
+
 /** A card whose registration failed is not taken up again from the camera for this long (it is likely still in front of it). */
 const RETRY_AFTER_FAILURE_MS = 4000;
 
@@ -33,7 +36,11 @@ export default function RegisterCardPage() {
   const [registering, setRegistering] = useState(false);
   const [pendingPath] = useState(() => readPendingCard() !== null);
   // The card read (stored, scanned or typed) that waits for the owner's choice of profile.
-  const [card, setCard] = useState<{ id: string; stored: boolean } | null>(null);
+  const [card, setCard] = useState<{ id: string; source: CardSource } | null>(null);
+  // Issue 35: what the owner typed stays, with why the server refused it, until they change it.
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const started = useRef(false);
   const lastFailed = useRef<{ id: string; at: number } | null>(null);
   useDocumentTitle(t('title'));
@@ -43,20 +50,53 @@ export default function RegisterCardPage() {
     [queryClient],
   );
 
+  /** Says why a card was refused where its way in shows it: under the typed field, in a toast, or (stored) on the overview (SPEC 4). */
+  const refuse = useCallback(
+    (cardId: string, source: CardSource, message: string) => {
+      lastFailed.current = { id: cardId, at: Date.now() };
+      if (source === 'typed') setTypedError(message);
+      else toast.error(message);
+      if (source === 'stored') navigate('/', { replace: true });
+    },
+    [navigate],
+  );
+
+  /**
+   * Issue 35: a card read is checked at once (POST /card/check), before the owner picks a
+   * profile: a typed id that cannot be registered says why under the field and stays there; a
+   * scanned one says it in a toast and scanning resumes; a stored one goes to the overview (SPEC 4).
+   */
+  const checkCard = useCallback(
+    async (cardId: string, source: CardSource) => {
+      setChecking(true);
+      let refusal: string | null = null;
+      try {
+        const { state } = await cardsApi.check(cardId);
+        if (state === 'ok') setCard({ id: cardId, source });
+        else refusal = t(`check.${state}`, { cardId });
+      } catch (error) {
+        refusal = errorCodeMessage(error, tm);
+      }
+      setChecking(false);
+      if (refusal) refuse(cardId, source, refusal);
+    },
+    [t, tm, refuse],
+  );
+
   // SPEC 4, stored path: remove the entry first, then ask which profile the card shows (issue 23).
   useEffect(() => {
     const cardId = readPendingCard();
     if (!cardId || !user || started.current) return;
     started.current = true;
     clearPendingCard();
-    setCard({ id: cardId, stored: true });
-  }, [user]);
+    void checkCard(cardId, 'stored');
+  }, [user, checkCard]);
 
   // SPEC 4, scan path: a card link goes on to the profile choice; anything else resumes scanning (CardScanner).
   const onScannedCard = (cardId: string) => {
     const failed = lastFailed.current;
-    if (card || (failed && failed.id === cardId && Date.now() - failed.at < RETRY_AFTER_FAILURE_MS)) return;
-    setCard({ id: cardId, stored: false });
+    if (card || checking || (failed && failed.id === cardId && Date.now() - failed.at < RETRY_AFTER_FAILURE_MS)) return;
+    void checkCard(cardId, 'scanned');
   };
 
   // Registers with the owner's choice: a new profile opens in the editor, an existing one returns to the overview.
@@ -70,17 +110,16 @@ export default function RegisterCardPage() {
       const isNew = !('profileId' in choice);
       navigate(isNew && result.cardProfileId ? `/profile/${encodeURIComponent(result.cardProfileId)}` : '/', { replace: true });
     } catch (error) {
-      lastFailed.current = { id: card.id, at: Date.now() };
-      toast.error(errorCodeMessage(error, tm));
       setRegistering(false);
-      // SPEC 4: a failed stored registration goes to the overview; a scanned card back to the scanner.
-      if (card.stored) navigate('/', { replace: true });
-      else setCard(null);
+      // SPEC 4: a failed stored registration goes to the overview; a scanned card back to the
+      // scanner; a typed one back to its field, as typed, with the reason (issue 35).
+      refuse(card.id, card.source, errorCodeMessage(error, tm));
+      if (card.source !== 'stored') setCard(null);
     }
   };
 
   const cancel = () => {
-    if (card?.stored) navigate('/', { replace: true });
+    if (card?.source === 'stored') navigate('/', { replace: true });
     else setCard(null);
   };
 
@@ -99,7 +138,17 @@ export default function RegisterCardPage() {
       ) : (
         config.data && (
           <>
-            <CardIdEntrySection publicUrl={config.data.publicUrl} onCard={(id) => setCard({ id, stored: false })} />
+            <CardIdEntrySection
+              publicUrl={config.data.publicUrl}
+              value={typed}
+              onValueChange={(value) => {
+                setTyped(value);
+                setTypedError(null);
+              }}
+              error={typedError}
+              busy={checking}
+              onCard={(id) => void checkCard(id, 'typed')}
+            />
             <CardScanner
               publicUrl={config.data.publicUrl}
               onCard={onScannedCard}

@@ -6,7 +6,7 @@ import { useAppConfig } from '../../lib/app-config.query.ts';
 import { cardKeys, cardsApi, readPendingCard } from '../cards/index.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { profileKeys, profileLabel, profilesApi } from '../profiles/index.ts';
-import { authClient, useAuth } from '../auth/index.ts';
+import { acceptInvitationPath, authClient, readPendingInvitation, useAuth } from '../auth/index.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -26,6 +26,9 @@ export default function OverviewPage() {
   if (!user.emailVerified) return <VerificationPrompt email={user.email} />;
   // SPEC 2: a card the owner started registering on the public card page comes first.
   if (readPendingCard()) return <Navigate to="/register-card" replace />;
+  // Issue 35: then an invitation link opened before signing up (kept by the login).
+  const invitation = readPendingInvitation();
+  if (invitation) return <Navigate to={acceptInvitationPath(invitation)} replace />;
   return <Dashboard />;
 }
 
@@ -75,6 +78,7 @@ function VerificationPrompt({ email }: { email: string }) {
       <h1 id="verify-title">{t('verify.title')}</h1>
       <p>{t('verify.text', { email })}</p>
       <p className="muted">{t('verify.hint')}</p>
+      {readPendingInvitation() && <p className="muted">{t('verify.invitation_kept')}</p>}
       {badLink && (
         <p className="alert alert-error" role="alert">
           {t('verify.link_invalid')}

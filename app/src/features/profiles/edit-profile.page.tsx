@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { profileKeys, profilesApi } from './profiles.api.ts';
 import { useProfileBrand } from './profile-brand.query.ts';
 import { profileCreateSchema, type Profile, type ProfileSaveInput, type ProfileTextField } from '../../../../shared/schemas/profile.schema.ts';
 import { LoadingBlock } from '../../components/spinner.tsx';
-import { useConfirm } from '../../components/use-confirm.tsx';
 import { LEAVE_WITHOUT_ASKING, useLeaveGuard } from './use-leave-guard.ts';
+import { useLeaveDialog } from './leave.dialog.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useEditorMutation } from './editor-mutation.ts';
 import { linksToSave, orderedLinks } from './profile-form.ts';
@@ -95,23 +95,37 @@ function ProfileEditor({ profile, locked, lockedLinks }: { profile: Profile | nu
     },
   });
 
-  const [leaveDialog, askToLeave] = useConfirm();
-  const ask = useCallback(() => askToLeave({ title: t('leave.title'), message: t('leave.text'), confirmLabel: t('leave.confirm') }), [askToLeave, t]);
-  useLeaveGuard(draft.dirty, ask);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The body of a save, or null when a field is refused (said where Save is). */
+  const saveBody = (): ProfileSaveInput | null => {
     setSaveError(null);
     const parsed = profileCreateSchema.safeParse({ ...draft.fields, ...draft.look });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setSaveError(t('not_saved_successfully', { message: `${issue?.path.join('.')}: ${issue?.message}` }));
-      return;
+      return null;
     }
-    save.mutate({
+    return {
       profile: profile ? { ...draft.fields, ...draft.look, id: profile.id } : { ...draft.fields, ...draft.look },
       links: linksToSave(orderedLinks(draft.webLinks, draft.socialLinks)),
-    });
+    };
+  };
+
+  // Issue 35: "Save and leave" saves as Save does; a refused save keeps the owner here, with its error.
+  const saveBeforeLeaving = async (): Promise<boolean> => {
+    const body = saveBody();
+    if (!body) return false;
+    return save.mutateAsync(body).then(
+      () => true,
+      () => false,
+    );
+  };
+  const [leaveDialog, askToLeave] = useLeaveDialog();
+  useLeaveGuard(draft.dirty, askToLeave, saveBeforeLeaving);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = saveBody();
+    if (body) save.mutate(body);
   };
 
   return (

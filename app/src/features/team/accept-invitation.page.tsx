@@ -7,19 +7,25 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { toast } from '../../components/toast.ts';
 import { profileKeys } from '../profiles/index.ts';
+import { clearPendingInvitation, readPendingInvitation } from '../auth/index.ts';
 import { teamApi, teamKeys } from './team.api.ts';
 import '../../styles/security.css';
 import './team.css';
 
 type State = { kind: 'working' } | { kind: 'done'; name: string; organisationId: string } | { kind: 'failed'; message: string };
 
-/** The invitation mail's link, `/team/accept?token=…`: accepts once signed in (the guard sends a visitor to sign in or register first). */
+/**
+ * The invitation mail's link, `/team/accept?token=…`: accepts once signed in (the guard sends a
+ * visitor to sign in or register first; the login keeps the invitation through sign-up and the
+ * confirmation mail, whose link leads back here, issue 35). Accepted or refused, the kept
+ * invitation is forgotten.
+ */
 export default function AcceptInvitationPage() {
   const { t } = useTranslation('team');
   const { t: tm } = useTranslation('molecules');
   useDocumentTitle(t('accept_title'));
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const [token] = useState(() => params.get('token') || readPendingInvitation() || '');
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
@@ -29,10 +35,16 @@ export default function AcceptInvitationPage() {
     teamApi
       .accept(token)
       .then(async (organisation) => {
+        clearPendingInvitation();
         await queryClient.invalidateQueries({ queryKey: teamKeys.all });
         setState({ kind: 'done', name: organisation.name, organisationId: organisation.organisationId });
       })
-      .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error, tm) }));
+      .catch((error: unknown) => {
+        // Refused by the server (used, expired, already a member elsewhere): not asked again. A network failure keeps it.
+        const status = (error as { status?: number }).status ?? 0;
+        if (status >= 400 && status < 500) clearPendingInvitation();
+        setState({ kind: 'failed', message: errorMessage(error, tm) });
+      });
   }, [token, queryClient, tm]);
 
   return (

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/error-text.ts';
 import { brandApi } from './brand.api.ts';
 import { teamKeys } from './team.api.ts';
 import { profileKeys } from '../profiles/index.ts';
+import './brand.css';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const MAX_LOGO_BYTES = 5 * 1024 * 1024;

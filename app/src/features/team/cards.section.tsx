@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrganisationCard } from '../../../../shared/schemas/organisation-card.schema.ts';
+import { refusedCardsSchema, type OrganisationCard, type RefusedCards } from '../../../../shared/schemas/organisation-card.schema.ts';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { TeamErrorCode } from '../../../../shared/error-codes.ts';
@@ -29,6 +29,8 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
   const [ids, setIds] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Issue 35: each id of the order that was refused, with why (nothing was registered then).
+  const [refused, setRefused] = useState<RefusedCards>([]);
   const [filter, setFilter] = useState<Filter>('all');
   const cards = useQuery({ queryKey: teamKeys.cards(organisationId), queryFn: () => teamApi.cards(organisationId), staleTime: 0 });
   const members = useQuery({ queryKey: teamKeys.members(organisationId), queryFn: () => teamApi.members(organisationId), staleTime: 0 });
@@ -40,12 +42,17 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
     if (list.length === 0) return setError(t('cards_register_empty'));
     setBusy(true);
     setError(null);
+    setRefused([]);
     try {
       const done = await teamApi.registerCards(organisationId, list);
       toast.success(t('cards_registered', { count: done.registered }));
       setIds('');
     } catch (err) {
-      setError(failure(err));
+      const named = err instanceof ApiRequestError ? refusedCardsSchema.safeParse(err.body.cards) : null;
+      if (named?.success && named.data.length) {
+        setError(t('cards_refused', { count: named.data.length }));
+        setRefused(named.data);
+      } else setError(failure(err));
     } finally {
       setBusy(false);
     }
@@ -81,9 +88,18 @@ export function CardsSection({ organisationId }: { organisationId: string }) {
             {t('cards_register_hint')}
           </p>
           {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
+            <div className="field-error" role="alert">
+              <p>{error}</p>
+              {refused.length > 0 && (
+                <ul className="team-refused">
+                  {refused.map((card) => (
+                    <li key={card.cardId}>
+                      <code>{card.cardId}</code> {t(`cards_refusal.${card.reason}`)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
         </div>
         <div>

@@ -5,6 +5,8 @@ import { ORGANISATION_ROLES, type Member, type Organisation, type OrganisationRo
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { errorMessage } from '../../lib/error-text.ts';
+import { useAuth } from '../auth/index.ts';
+import { FormerMembers } from './former-members.section.tsx';
 import { RemoveMemberDialog } from './remove-member.dialog.tsx';
 import { teamApi, teamKeys, type RemovalChoice } from './team.api.ts';
 
@@ -13,6 +15,7 @@ export function MembersSection({ organisation }: { organisation: Organisation })
   const { t } = useTranslation('team');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
+  const me = useAuth().user?.id;
   const [removing, setRemoving] = useState<Member | null>(null);
   const id = organisation.organisationId;
   const members = useQuery({ queryKey: teamKeys.members(id), queryFn: () => teamApi.members(id), staleTime: 0 });
@@ -33,8 +36,9 @@ export function MembersSection({ organisation }: { organisation: Organisation })
   const remove = async (m: Member, choice: RemovalChoice) => {
     setRemoving(null);
     try {
-      await teamApi.remove(id, m.userId, choice);
-      toast.success(t('removed'));
+      const { leadsTo } = await teamApi.remove(id, m.userId, choice);
+      const receiver = members.data?.members.find((r) => r.userId === leadsTo);
+      toast.success(receiver ? t('removed_leads_to', { email: receiver.email }) : t('removed'));
     } catch (error) {
       toast.error(errorMessage(error, tm));
     }
@@ -84,9 +88,12 @@ export function MembersSection({ organisation }: { organisation: Organisation })
           ))}
         </ul>
       )}
+      {members.data && <FormerMembers organisationId={id} members={members.data.members} me={me} />}
       <RemoveMemberDialog
+        key={removing?.userId ?? ''}
         member={removing}
         others={(members.data?.members ?? []).filter((m) => m.userId !== removing?.userId)}
+        me={me}
         onCancel={() => setRemoving(null)}
         onConfirm={(choice) => removing && void remove(removing, choice)}
       />

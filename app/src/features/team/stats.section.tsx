@@ -79,7 +79,7 @@ export function StatsSection({ organisationId }: { organisationId: string }) {
           <Table
             caption={t('stats_members')}
             head={[t('stats_member'), t('stats_views'), t('stats_leads'), t('stats_clicks')]}
-            rows={stats.data.members.map((m) => [m.email, m.views, m.leads, m.clicks])}
+            rows={stats.data.members.map((m) => [m.former ? t('stats_former', { email: m.email }) : m.email, m.views, m.leads, m.clicks])}
           />
           {stats.data.cards.length > 0 && (
             <Table

@@ -4,6 +4,7 @@ import {
   invitationListSchema,
   invitationSchema,
   memberListSchema,
+  memberRemovedSchema,
   type memberRemoveSchema,
   organisationSchema,
   type OrganisationRole,
@@ -11,7 +12,7 @@ import {
 import { templateListSchema, type TemplateSaveInput } from '../../../../shared/schemas/organisation-template.schema.ts';
 import type { Invitee } from '../../../../shared/schemas/organisation.schema.ts';
 import { cardsCsvResultSchema, organisationCardListSchema, organisationCardSchema } from '../../../../shared/schemas/organisation-card.schema.ts';
-import { organisationLeadListSchema } from '../../../../shared/schemas/organisation-leads.schema.ts';
+import { formerMemberListSchema, leadsTransferredSchema, organisationLeadListSchema } from '../../../../shared/schemas/organisation-leads.schema.ts';
 import { organisationStatsSchema } from '../../../../shared/schemas/organisation-stats.schema.ts';
 import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
@@ -29,9 +30,10 @@ export const teamKeys = {
   cards: (id: string) => ['team', id, 'cards'] as const,
   leads: (id: string, memberId: string) => ['team', id, 'leads', memberId] as const,
   stats: (id: string, days: number) => ['team', id, 'stats', days] as const,
+  formerMembers: (id: string) => ['team', id, 'former-members'] as const,
 };
 
-/** Where a removed member's organisation cards and company leads go (the offboarding); unset: cards unassigned, leads stay. */
+/** Where a removed member's organisation cards and company leads go (the offboarding); unset: cards unassigned, leads to the remover when they can take them. */
 export type RemovalChoice = Pick<z.infer<typeof memberRemoveSchema>, 'cardsTo' | 'leadsTo'>;
 
 /** Issue 24's owner calls. */
@@ -46,8 +48,14 @@ export const teamApi = {
   members: (id: string) => apiRequest(`/find/own/organisation/members${q(id)}`, { schema: memberListSchema }),
   setRole: (organisationId: string, userId: string, role: OrganisationRole) =>
     apiRequest<unknown>('/organisation/member/role', { body: { organisationId, userId, role } }),
+  /** POST /organisation/member/remove; answers who received the leads (`leadsTo`, null when they stayed on the profile). */
   remove: (organisationId: string, userId: string, choice: RemovalChoice = {}) =>
-    apiRequest<unknown>('/organisation/member/remove', { body: { organisationId, userId, ...choice } }),
+    apiRequest('/organisation/member/remove', { body: { organisationId, userId, ...choice }, schema: memberRemovedSchema }),
+  /** GET /find/own/organisation/former-members: people who left, with the leads their former company profiles hold (issue 35). */
+  formerMembers: (id: string) => apiRequest(`/find/own/organisation/former-members${q(id)}`, { schema: formerMemberListSchema }),
+  /** POST /organisation/leads/transfer: a former member's leads to a member's company profile. */
+  transferLeads: (organisationId: string, fromUserId: string, toUserId: string) =>
+    apiRequest('/organisation/leads/transfer', { body: { organisationId, fromUserId, toUserId }, schema: leadsTransferredSchema }),
   cards: (id: string) => apiRequest(`/find/own/organisation/cards${q(id)}`, { schema: organisationCardListSchema }),
   registerCards: (organisationId: string, cardIds: string[]) =>
     apiRequest('/organisation/cards/register', { body: { organisationId, cardIds }, schema: z.object({ registered: z.number() }) }),

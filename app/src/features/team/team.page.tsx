@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import type { Organisation } from '../../../../shared/schemas/organisation.schema.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field.tsx';
@@ -17,8 +18,24 @@ import { StatsSection } from './stats.section.tsx';
 import { ScimSection } from './scim.section.tsx';
 import { DomainsSection } from './domains.section.tsx';
 import { BrandSection } from './brand.section.tsx';
+import { SectionIndex, type IndexEntry } from './section-index.tsx';
 import '../../styles/security.css';
 import './team.css';
+
+/** The admins' sections in page order: the id of each one's heading and its label in the index (`nav.*`). */
+const ADMIN_SECTIONS = [
+  { id: 'invite-title', nav: 'invite' },
+  { id: 'templates-title', nav: 'templates' },
+  { id: 'cards-title', nav: 'cards' },
+  { id: 'members-title', nav: 'members' },
+  { id: 'team-leads-title', nav: 'leads' },
+  { id: 'team-stats-title', nav: 'stats' },
+  { id: 'brand-title', nav: 'brand' },
+  { id: 'domains-title', nav: 'domains' },
+  { id: 'scim-title', nav: 'scim' },
+  { id: 'audit-title', nav: 'audit' },
+] as const satisfies readonly IndexEntry[];
+type AdminSection = (typeof ADMIN_SECTIONS)[number]['nav'];
 
 /** Issue 24: the Team area. Admins run members, invitations and see templates and the audit log; members see their organisation and its locks. */
 export default function TeamPage() {
@@ -38,25 +55,48 @@ export default function TeamPage() {
     );
   const organisation = own.data;
   if (!organisation) return <CreateOrganisation />;
-  const admin = organisation.role !== 'member';
+  const id = organisation.organisationId;
+  // Members see only their organisation's templates (to make their company profile from one).
+  if (organisation.role === 'member')
+    return (
+      <div className="security-page team-page">
+        <TeamHead organisation={organisation} />
+        <TemplatesSection organisationId={id} admin={false} />
+      </div>
+    );
+  // Issue 35: admins get the sections in the order a team is set up (invite, templates, cards),
+  // then the people, what the cards bring in, the settings and the log, with an index to each.
+  const sections: Record<AdminSection, ReactNode> = {
+    invite: <InvitationsSection organisationId={id} />,
+    templates: <TemplatesSection organisationId={id} admin />,
+    cards: <CardsSection organisationId={id} />,
+    members: <MembersSection organisation={organisation} />,
+    leads: <LeadsSection organisationId={id} />,
+    stats: <StatsSection organisationId={id} />,
+    brand: <BrandSection key={organisation.updated} organisation={organisation} />,
+    domains: <DomainsSection organisationId={id} />,
+    scim: <ScimSection organisationId={id} />,
+    audit: <AuditSection organisationId={id} />,
+  };
   return (
     <div className="security-page team-page">
-      <div className="team-head">
-        <h1 id="team-title">{organisation.name}</h1>
-        <p className="muted">
-          {t('your_role', { role: t(`role.${organisation.role}`) })} · {t('member_count', { count: organisation.memberCount })}
-        </p>
-      </div>
-      {admin && <MembersSection organisation={organisation} />}
-      {admin && <BrandSection key={organisation.updated} organisation={organisation} />}
-      {admin && <LeadsSection organisationId={organisation.organisationId} />}
-      {admin && <StatsSection organisationId={organisation.organisationId} />}
-      {admin && <CardsSection organisationId={organisation.organisationId} />}
-      {admin && <InvitationsSection organisationId={organisation.organisationId} />}
-      {admin && <ScimSection organisationId={organisation.organisationId} />}
-      {admin && <DomainsSection organisationId={organisation.organisationId} />}
-      <TemplatesSection organisationId={organisation.organisationId} admin={admin} />
-      {admin && <AuditSection organisationId={organisation.organisationId} />}
+      <TeamHead organisation={organisation} />
+      <SectionIndex entries={ADMIN_SECTIONS} />
+      {ADMIN_SECTIONS.map((section) => (
+        <Fragment key={section.id}>{sections[section.nav]}</Fragment>
+      ))}
+    </div>
+  );
+}
+
+function TeamHead({ organisation }: { organisation: Organisation }) {
+  const { t } = useTranslation('team');
+  return (
+    <div className="team-head">
+      <h1 id="team-title">{organisation.name}</h1>
+      <p className="muted">
+        {t('your_role', { role: t(`role.${organisation.role}`) })} · {t('member_count', { count: organisation.memberCount })}
+      </p>
     </div>
   );
 }
