@@ -28,6 +28,7 @@ export const SERVER_PATHS = [
   '/card/show',
   '/card/register',
   '/card/delete',
+  '/card/check',
   '/card/profile',
   '/lead',
   '/send',
