@@ -48,7 +48,7 @@ export default tseslint.config(
           root: import.meta.dirname,
           trees: ['server/features', 'app/src/features'],
           platform: [
-            ...['auth', 'db', 'http', 'redis', 'storage', 'mail', 'images', 'documents', 'lib'].map((folder) => `server/${folder}`),
+            ...['auth', 'db', 'http', 'redis', 'storage', 'mail', 'images', 'documents', 'lib', 'outbox'].map((folder) => `server/${folder}`),
             ...['components', 'lib', 'i18n', 'styles'].map((folder) => `app/src/${folder}`),
             'shared',
           ],

@@ -51,6 +51,7 @@ import scimRoutes from './features/scim/scim.routes.ts';
 import scimTokenRoutes from './features/scim/scim-token.routes.ts';
 import domainRoutes from './features/organisations/domain.routes.ts';
 import captureRoutes from './features/capture/capture.routes.ts';
+import outboxRoutes from './outbox/outbox.routes.ts';
 import { createServices, type Services } from './wiring.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
@@ -169,16 +170,14 @@ export async function buildApp(
   app.decorate('requireOwner', requireOwner(owners));
   app.decorate('requireRecentLogin', recentLoginGuard(sessionRows));
   app.decorateRequest('owner', null);
-  // Old leads are deleted inside the server (issue 12); the timer never keeps the process alive.
+  // Old leads are deleted inside the server (issue 12); what leaves the server goes out from the outbox (issue 34, docs/outbox.md).
   app.services.leadRetention.start();
-  // Issue 25: webhook deliveries go out in the background of every instance, never inside a request.
-  app.services.webhookWorker.start();
-  // Issue 26: saved Google Wallet passes are updated in the background too (only with Google's settings).
-  app.services.googleWalletUpdates.start();
+  app.services.outbox.start();
+  app.services.webhookSecretSealing.start();
   app.addHook('onClose', async () => {
     await app.services.leadRetention.stop();
-    await app.services.webhookWorker.stop();
-    await app.services.googleWalletUpdates.stop();
+    await app.services.outbox.stop();
+    await app.services.webhookSecretSealing.stop();
     await app.services.bundles.close();
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();
@@ -230,6 +229,7 @@ export async function buildApp(
 
   await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, credentialLimits: createCredentialLimits(app.services.rateLimiter) });
   await app.register(systemRoutes);
+  await app.register(outboxRoutes, { outbox: app.services.outbox });
   await app.register(accountRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(profileRoutes);
   await app.register(linkRoutes);

@@ -71,6 +71,7 @@ import { createBrandChange, createBrandService } from './features/organisations/
 import { createDomainRepository } from './features/organisations/domain.repository.ts';
 import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
 import { createCaptureServices } from './features/capture/capture-services.ts';
+import { createOutbox } from './outbox/outbox.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories and services once on one database, storage and mailer, and
@@ -94,13 +95,14 @@ export function createServices(deps: {
 }) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
   const { publicUrl } = config;
-  // Issue 25: leads, profiles, cards and organisations write their webhook events into this
-  // outbox inside their own transactions; an event of a company profile (issue 24's templates)
-  // reaches its organisation's webhooks too. Endpoint secrets are stored encrypted under a key taken from AUTH_SECRET.
+  // Issue 34: the one way a change reaches the outside (features write messages in their changes' transactions and handle their types). Issue
+  // 25: leads, profiles, cards and organisations write their webhook events (deliveries with their messages) inside their own transactions;
+  // an event of a company profile (issue 24's templates) reaches its organisation's webhooks too. Secrets are stored encrypted.
+  const outbox = createOutbox({ db, engine: deps.engine, log });
   const templates = createTemplateRepository(db);
-  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile);
+  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile, outbox);
   const profileStamps = createProfileStamps(deps.invalidation ?? createLocalInvalidation());
-  const profiles = createProfileRepository(db, profileStamps, webhooks.outbox);
+  const profiles = createProfileRepository(db, profileStamps, webhooks.outbox, outbox);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db, webhooks.outbox);
   const leads = createLeadRepository(db, webhooks.outbox);
@@ -141,18 +143,16 @@ export function createServices(deps: {
   const pageBrands = brandService.forProfiles;
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles, brands: pageBrands });
-  const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache, brands: pageBrands });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
+  const publicProfiles = createPublicProfileService({ profiles, links, visits, jsonCache, brands: pageBrands });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
   // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
-  const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf });
+  const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, visits, rateLimiter, companyProfilesOf });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
-  // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
-  const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
-  const { wallet, appleWebService, googleWalletUpdates } = walletServices;
-  profileStamps.onChanged(walletServices.profilesChanged);
+  // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change (the outbox's profiles.changed).
+  const walletServices = createWalletServices({ config, cards, profiles, storage, visits, rateLimiter, log, authSecret, db, outbox });
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   const scim = createScimRepository(db);
@@ -177,6 +177,7 @@ export function createServices(deps: {
   });
   const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
+    outbox, // Started by app.ts, stopped on close: the worker of every message that leaves the server.
     rateLimiter,
     decodeSlots,
     capture,
@@ -200,11 +201,8 @@ export function createServices(deps: {
     views,
     visits,
     stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
-    wallet,
-    /** Apple's web service for passes (issue 26): devices keep their passes current through it. */
-    appleWebService,
-    /** Started by app.ts, stopped on close: PATCHes saved Google passes after profile changes (issue 26). */
-    googleWalletUpdates,
+    /** The passes (D11), Apple's web service for them and the updates of saved Google passes (issue 26: outbox messages). */
+    ...walletServices,
     /** Video-call backgrounds of an owner's profiles (issue 26). */
     backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: pageBrands }),
     /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
@@ -233,6 +231,7 @@ export function createServices(deps: {
       allowPrivate: config.webhooks.allowPrivate,
       organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
       organisationAudit: organisationService.auditWriter,
+      outbox,
       worker: { mailer, publicUrl: config.publicUrl, log, organisationAdmins: organisations.admins },
     }),
     /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */

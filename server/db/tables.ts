@@ -11,6 +11,8 @@ export type * from './organisation-tables.ts';
 import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
 export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchRow, OperatorAuditRow } from './operator-tables.ts';
 import type { ScimTables } from './scim-tables.ts';
+import type { OutboxMessageTable } from './outbox-tables.ts';
+export type { OutboxMessageTable } from './outbox-tables.ts';
 export type { ScimTokenTable, ScimUserTable, ScimGroupTable, ScimGroupMemberTable } from './scim-tables.ts';
 import type {
   WalletPassTable,
@@ -49,6 +51,7 @@ export interface Database extends ScimTables {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
+  outboxMessage: OutboxMessageTable;
   apiToken: ApiTokenTable;
   operatorGrant: OperatorGrantTable;
   cardBatch: CardBatchTable;

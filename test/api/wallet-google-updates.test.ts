@@ -304,6 +304,12 @@ describe('Google Wallet passes that stay current (issue 26)', () => {
         .set({ status: 'sending', nextAttemptAt: Date.now() - 1 })
         .where('objectId', '=', objectId)
         .execute();
+      // Issue 34: its message was leased by that worker, and the lease ran out too.
+      await t.app.db
+        .updateTable('outboxMessage')
+        .set({ status: 'leased', availableAt: Date.now() - 1 })
+        .where('key', '=', `google-object:${objectId}`)
+        .execute();
       await other.app.services.googleWalletUpdates.runOnce(Date.now());
       await until('the row recorded', async () => (await objectRow(objectId)).status === 'idle');
       expect(standIn.patchesOf(objectId).map((p) => p.body.subheader.defaultValue.value)).toEqual(['Claimed Once', 'After A Crash']);

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { createWebhookSecretBox, newWebhookSecret } from '../../server/features/integrations/webhook-signing.ts';
-import { UNREADABLE_SECRET_ERROR } from '../../server/features/integrations/webhook-worker.ts';
+import { UNREADABLE_SECRET_ERROR } from '../../server/features/integrations/webhook-delivery.ts';
 
 /**
  * Issue 25's endpoint secrets at rest: stored encrypted (`enc:v1:`, AES-256-GCM under a key taken

@@ -9,7 +9,7 @@ import { newCardId } from '../../lib/ids.ts';
 import { presentCard } from './card.presenter.ts';
 import type { CardRepository, CardWithProfile } from './card.repository.ts';
 import { type ProfileAccess, type ProfileService, type PublicProfileService, presentPublicProfileEnvelope } from '../profiles/index.ts';
-import { countsAsVisit, type ViewCounter, type VisitClient } from '../stats/index.ts';
+import type { ViewCounter, VisitClient, VisitService } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { PublicProfile } from '../../../shared/schemas/public-profile.schema.ts';
 
@@ -59,10 +59,12 @@ export function createCardService(deps: {
   profileService: ProfileService;
   publicProfiles: PublicProfileService;
   views: ViewCounter;
+  /** The one entry of counted visits (issue 34). */
+  visits: Pick<VisitService, 'record'>;
   rateLimiter: RateLimiter;
   companyProfilesOf: CompanyProfilesOf;
 }) {
-  const { publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf } = deps;
+  const { publicUrl, cards, profiles, profileService, publicProfiles, views, visits, rateLimiter, companyProfilesOf } = deps;
 
   /** A card with the scans counted but not yet written (D10); an organisation's with the company profiles it may show. */
   const present = async (row: CardWithProfile) =>
@@ -112,10 +114,7 @@ export function createCardService(deps: {
       shownProfiles.set(cardId, card.profileId);
       if (!card.profileId) return { state: 'unregistered' };
       // HEAD (link checkers) and bots get the same redirect but are no scan.
-      if (countsAsVisit(client)) {
-        views.countCard(cardId);
-        views.countVisit({ profileId: card.profileId, cardId, metric: 'scan', source });
-      }
+      visits.record({ profileId: card.profileId, cardId, metric: 'scan', source }, client);
       return { state: 'registered', profileId: card.profileId };
     },
 

@@ -4,5 +4,4 @@
  * server/wiring.ts fills with this feature's outbox.
  */
 export type { WebhookService } from './webhook.service.ts';
-export type { WebhookWorker } from './webhook-worker.ts';
 export type { ApiTokenService } from './api-token.service.ts';

@@ -3,15 +3,17 @@ import { createApiTokenRepository } from './api-token.repository.ts';
 import { createApiTokenService } from './api-token.service.ts';
 import type { WebhookRepository } from './webhook.repository.ts';
 import { createWebhookService } from './webhook.service.ts';
-import { createWebhookWorker } from './webhook-worker.ts';
+import { registerWebhookDelivery } from './webhook-delivery.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 
 type WebhookServiceDeps = Parameters<typeof createWebhookService>[0];
-type WorkerDeps = Parameters<typeof createWebhookWorker>[0];
+type DeliveryDeps = Parameters<typeof registerWebhookDelivery>[1];
 
 /**
  * The integrations feature's services, built once by `server/wiring.ts` (issue 25): webhook
- * endpoints, API tokens and the background delivery worker. The webhook repository is built
- * before them by the wiring, because the other features write their events into its outbox.
+ * endpoints, API tokens, and the deliveries as the handler of the outbox's `webhook.delivery`
+ * messages (issue 34). The webhook repository is built before them by the wiring, because the
+ * other features write their events through it.
  * Organisations' endpoints and tokens are their owners' and admins' to manage (issue 24).
  */
 export function createIntegrationServices(deps: {
@@ -23,13 +25,27 @@ export function createIntegrationServices(deps: {
   organisationAdmin: WebhookServiceDeps['organisationAdmin'];
   /** Issue 33: the organisation's audit entry of a change of its webhooks and API tokens, in that change's transaction. */
   organisationAudit: WebhookServiceDeps['organisationAudit'];
-  worker: Pick<WorkerDeps, 'mailer' | 'publicUrl' | 'log' | 'organisationAdmins'>;
+  outbox: Pick<Outbox, 'handle'>;
+  worker: Pick<DeliveryDeps, 'mailer' | 'publicUrl' | 'log' | 'organisationAdmins'>;
 }) {
   const { db, webhooks, rateLimiter, organisationAdmin, organisationAudit } = deps;
+  registerWebhookDelivery(deps.outbox, { ...deps.worker, webhooks, allowPrivate: deps.allowPrivate });
+  let sealing: Promise<unknown> = Promise.resolve();
   return {
     webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: deps.allowHttp, organisationAdmin, organisationAudit }),
     apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter, organisationAdmin, organisationAudit }),
-    /** Started by app.ts, stopped on close: delivers the outbox in the background. */
-    webhookWorker: createWebhookWorker({ ...deps.worker, webhooks, allowPrivate: deps.allowPrivate }),
+    /**
+     * Run by app.ts at each start, awaited on close: secrets stored plain before they were
+     * encrypted are sealed (docs/integrations.md "Secrets at rest"); deliveries read them either way.
+     */
+    webhookSecretSealing: {
+      start() {
+        sealing = webhooks.sealPlainSecrets().then(
+          (sealed) => sealed && deps.worker.log.info({ sealed }, 'webhook secrets stored plain are now encrypted'),
+          (error: unknown) => deps.worker.log.error({ err: error }, 'could not encrypt the webhook secrets stored plain; trying again at the next start'),
+        );
+      },
+      stop: () => sealing,
+    },
   };
 }

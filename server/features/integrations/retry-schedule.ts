@@ -1,3 +1,5 @@
+import { nextRetryAt, scheduleOf } from '../../outbox/retry-policy.ts';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -11,12 +13,12 @@ export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5
 /** An endpoint whose deliveries have failed this long without a success is disabled and its owner mailed. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * HOUR;
 
+/** The webhooks' policy in the platform outbox (issue 34): these delays, ±10 % jitter. */
+export const WEBHOOK_RETRY_POLICY = scheduleOf(RETRY_DELAYS_MS);
+
 /**
  * When to try a delivery again after its `attempts`-th attempt failed, or null when it is given
  * up. ±10 % jitter spreads retries of many deliveries that failed together (a receiver's outage).
  */
-export function nextAttemptAt(attempts: number, now: number, random: () => number = Math.random): number | null {
-  const delay = RETRY_DELAYS_MS[attempts - 1];
-  if (delay === undefined) return null;
-  return now + Math.round(delay * (0.9 + 0.2 * random()));
-}
+export const nextAttemptAt = (attempts: number, now: number, random: () => number = Math.random): number | null =>
+  nextRetryAt(WEBHOOK_RETRY_POLICY, attempts, now, null, random);

@@ -3,6 +3,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, Webhook
 import type { EventOutbox } from '../../lib/event-outbox.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { noOutbox, type OutboxWriter } from '../../outbox/outbox.ts';
 import { createWebhookSecretRows, openedSecrets, type AlsoInside } from './webhook-secret.repository.ts';
 
 /** A Standard Webhooks message id: the same on every attempt, so receivers can drop repeats. */
@@ -39,8 +40,24 @@ export interface AttemptOutcome {
  */
 export type CompanyProfileOrganisation = (trx: Db, profileId: string) => Promise<string | undefined>;
 
-/** SQL of issue 25's webhooks: endpoints (their secrets sealed by `secrets`), the outbox of deliveries, their attempts. */
-export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretBox, organisationOfProfile: CompanyProfileOrganisation = async () => undefined) {
+/** The outbox key of an endpoint's deliveries: a worker sends at most one batch to one endpoint at once. */
+const endpointKey = (endpointId: string) => `webhook-endpoint:${endpointId}`;
+
+/**
+ * SQL of issue 25's webhooks: endpoints (their secrets sealed by `secrets`), the deliveries with
+ * their attempts. Each pending delivery has its message in the platform outbox (issue 34,
+ * `messages`), written in the same transaction, which the outbox's worker hands to
+ * webhook-delivery.ts.
+ */
+export function createWebhookRepository(
+  db: Db,
+  engine: Engine,
+  secrets: SecretBox,
+  organisationOfProfile: CompanyProfileOrganisation = async () => undefined,
+  messages: OutboxWriter = noOutbox,
+) {
+  const enqueueDelivery = (trx: Db, delivery: { id: string; endpointId: string }, at: number) =>
+    messages.enqueue(trx, { type: 'webhook.delivery', payload: { deliveryId: delivery.id }, key: endpointKey(delivery.endpointId), availableAt: at });
   /** An owner's own endpoints: not those they made for an organisation. */
   const endpointsOf = (trx: Db, userId: string) =>
     trx.selectFrom('webhookEndpoint').selectAll().where('userId', '=', userId).where('organisationId', 'is', null);
@@ -80,6 +97,7 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
           created: now,
         }));
       if (rows.length) await trx.insertInto('webhookDelivery').values(rows).execute();
+      for (const row of rows) await enqueueDelivery(trx, row, now);
     },
   };
 
@@ -123,6 +141,16 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
     async updateOwn(userId: string, id: string, patch: EndpointPatch, alsoInside?: AlsoInside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx.updateTable('webhookEndpoint').set(patch).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0 && patch.enabled === 1) {
+          // Enabled again: the deliveries that waited while it was disabled go out now (their messages ended then).
+          const waiting = await trx
+            .selectFrom('webhookDelivery')
+            .select(['id', 'endpointId'])
+            .where('endpointId', '=', id)
+            .where('status', '=', 'pending')
+            .execute();
+          for (const delivery of waiting) await enqueueDelivery(trx, delivery, Date.now());
+        }
         if (Number(result.numUpdatedRows) > 0) await alsoInside?.(trx);
         return Number(result.numUpdatedRows) > 0;
       });
@@ -168,73 +196,65 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
     findDelivery: (id: string): Promise<WebhookDeliveryRow | undefined> => db.selectFrom('webhookDelivery').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Sends the owner's delivery again now, with a fresh retry schedule (the same message id). */
     async redeliverOwn(userId: string, id: string, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('webhookDelivery')
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('webhookDelivery')
+          .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+          .where('id', '=', id)
+          .where('userId', '=', userId)
+          .returning(['id', 'endpointId'])
+          .executeTakeFirst();
+        if (result) await enqueueDelivery(trx, result, now);
+        return result !== undefined;
+      });
     },
     /** A delivery for one endpoint only (the test event). */
     async insertDelivery(row: { id: string; endpointId: string; userId: string; eventType: string; payload: string; now: number }): Promise<void> {
-      await db
-        .insertInto('webhookDelivery')
-        .values({
-          id: row.id,
-          endpointId: row.endpointId,
-          userId: row.userId,
-          eventType: row.eventType,
-          payload: row.payload,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: row.now,
-          created: row.now,
-        })
-        .execute();
-    },
-
-    /**
-     * Takes up to `limit` due deliveries of enabled endpoints for this worker (not those of
-     * `skipEndpoints`, its busy ones): their nextAttemptAt moves to `leaseUntil`, so no other worker
-     * takes them before this one has recorded its attempt, and a worker that dies leaves them due
-     * again after the lease. One statement; on PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers on
-     * every instance claim side by side without waiting for each other (SQLite: one writer).
-     */
-    async claimDue(now: number, leaseUntil: number, limit: number, skipEndpoints: readonly string[] = []): Promise<ClaimedDelivery[]> {
-      let due = db
-        .selectFrom('webhookDelivery')
-        .innerJoin('webhookEndpoint', 'webhookEndpoint.id', 'webhookDelivery.endpointId')
-        .select('webhookDelivery.id')
-        .where('webhookDelivery.status', '=', 'pending')
-        .where('webhookDelivery.nextAttemptAt', '<=', now)
-        .where('webhookEndpoint.enabled', '=', 1)
-        .orderBy('webhookDelivery.nextAttemptAt')
-        .limit(limit);
-      if (skipEndpoints.length) due = due.where('webhookDelivery.endpointId', 'not in', skipEndpoints);
-      if (engine === 'postgres') due = due.forUpdate('webhookDelivery').skipLocked();
-      const claimed = await db.updateTable('webhookDelivery').set({ nextAttemptAt: leaseUntil }).where('id', 'in', due).returningAll().execute();
-      if (!claimed.length) return [];
-      const endpoints = await db
-        .selectFrom('webhookEndpoint')
-        .select(['id', 'url', 'secret', 'previousSecret', 'previousSecretUntil'])
-        .where(
-          'id',
-          'in',
-          claimed.map((d) => d.endpointId),
-        )
-        .execute();
-      return claimed.flatMap((d) => {
-        const endpoint = endpoints.find((e) => e.id === d.endpointId);
-        return endpoint ? [{ ...d, url: endpoint.url, ...openedSecrets(secrets, endpoint), previousSecretUntil: endpoint.previousSecretUntil }] : [];
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('webhookDelivery')
+          .values({
+            id: row.id,
+            endpointId: row.endpointId,
+            userId: row.userId,
+            eventType: row.eventType,
+            payload: row.payload,
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: row.now,
+            created: row.now,
+          })
+          .execute();
+        await enqueueDelivery(trx, row, row.now);
       });
     },
 
     /**
-     * Records an attempt of a claimed delivery and its new state in one transaction; and on the
+     * The delivery the outbox hands over (webhook-delivery.ts), with what sending it needs: the
+     * endpoint's address and secrets, opened from their sealed form. Undefined when there is
+     * nothing to send: the delivery is gone (its endpoint deleted) or no longer pending, or its
+     * endpoint is disabled (enabling it again writes the messages anew, updateOwn).
+     */
+    async forAttempt(deliveryId: string): Promise<ClaimedDelivery | undefined> {
+      const row = await db
+        .selectFrom('webhookDelivery')
+        .innerJoin('webhookEndpoint', 'webhookEndpoint.id', 'webhookDelivery.endpointId')
+        .selectAll('webhookDelivery')
+        .select(['webhookEndpoint.url', 'webhookEndpoint.secret', 'webhookEndpoint.previousSecret', 'webhookEndpoint.previousSecretUntil'])
+        .where('webhookDelivery.id', '=', deliveryId)
+        .where('webhookDelivery.status', '=', 'pending')
+        .where('webhookEndpoint.enabled', '=', 1)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { secret, previousSecret, previousSecretUntil, ...delivery } = row;
+      return { ...delivery, ...openedSecrets(secrets, { id: delivery.endpointId, secret, previousSecret }), previousSecretUntil };
+    },
+
+    /**
+     * Records an attempt of a delivery and its new state in one transaction; and on the
      * endpoint when it last failed (or that it works again), disabling it when told. Answers
-     * false when the lease had run out and another worker took the delivery meanwhile (nothing
-     * written then). Answers whether this attempt disabled the endpoint.
+     * false when the delivery is no longer pending as it was read (redelivered or deleted
+     * meanwhile: nothing written then). Answers whether this attempt disabled the endpoint.
      */
     async recordAttempt(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<{ recorded: boolean; disabled: boolean }> {
       return db.transaction().execute(async (trx) => {
@@ -248,7 +268,7 @@ export function createWebhookRepository(db: Db, engine: Engine, secrets: SecretB
             lastResponseStatus: outcome.responseStatus,
           }))
           .where('id', '=', delivery.id)
-          .where('nextAttemptAt', '=', delivery.nextAttemptAt)
+          .where('attempts', '=', delivery.attempts)
           .where('status', '=', 'pending')
           .executeTakeFirst();
         if (!Number(updated.numUpdatedRows)) return { recorded: false, disabled: false };

@@ -44,7 +44,7 @@ export function createContactService(deps: {
   texts: PageTexts;
   leadService: Pick<LeadService, 'deletionToken'>;
   /** Issue 12: an exchange that went through counts in the profile's statistics. */
-  visits: Pick<VisitService, 'count'>;
+  visits: Pick<VisitService, 'record'>;
   /** Issue 25: whether the card the visitor scanned still shows the profile (the lead names it then). */
   cards: Pick<CardService, 'showsProfile'>;
 }) {
@@ -108,7 +108,7 @@ export function createContactService(deps: {
         throw new AppError(502, ErrorCode.internal, 'The e-mail could not be sent. Please try again later.');
       }
       // Issue 12: an exchange that went through; the visitor typed an address, so no bot check.
-      visits.count({ profileId: profile.id, metric: 'contact', source: input.source ?? 'link' });
+      visits.record({ profileId: profile.id, metric: 'contact', source: input.source ?? 'link' });
       return presentPublicProfileEnvelope(profile);
     },
   };

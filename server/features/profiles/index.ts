@@ -18,9 +18,9 @@ export { UPLOAD_RULE } from './media.service.ts';
 /**
  * Profiles as other features may reach them: the owner's profile, the public stamp, the owner
  * of a profile, and `change` (the one way to change profiles: a card's assignment, an account's
- * deletion).
+ * deletion); `onChangeInside` marks another feature's rows inside each change (issue 34: wallet).
  */
-export type ProfileAccess = Pick<ProfileRepository, 'findOwn' | 'publicStamp' | 'ownerOf' | 'change'>;
+export type ProfileAccess = Pick<ProfileRepository, 'findOwn' | 'publicStamp' | 'ownerOf' | 'change' | 'onChangeInside'>;
 /** A profile's links as other features may read them (the statistics name clicked links). */
 export type LinkAccess = Pick<LinkRepository, 'listByProfile'>;
 /** Issue 24: what organisation templates need, to push a template's change into its profiles (stamps bumped, every instance told). */

@@ -1,3 +1,4 @@
+import { noOutbox, type OutboxWriter } from '../../outbox/outbox.ts';
 import { noEventOutbox, type EventOutbox } from '../../lib/event-outbox.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -38,7 +39,12 @@ const ownerConfirmed = sql<boolean>`${sql.ref('user.emailVerified')} = ${sql.lit
  * `stamps` remembers the hot path's read (profile-stamps.ts): every write here forgets what it
  * changed, and a change tells the other instances through it.
  */
-export function createProfileRepository(db: Db, stamps: ProfileStamps = createProfileStamps(), outbox: EventOutbox = noEventOutbox) {
+export function createProfileRepository(
+  db: Db,
+  stamps: ProfileStamps = createProfileStamps(),
+  outbox: EventOutbox = noEventOutbox,
+  messages: OutboxWriter = noOutbox,
+) {
   const withUse = () =>
     db
       .selectFrom('profile')
@@ -74,12 +80,23 @@ export function createProfileRepository(db: Db, stamps: ProfileStamps = createPr
   // Profiles created inside a change: told to the others with the change's own ids (an
   // instance may remember "no such profile" for a new id).
   const createdIn = new WeakMap<object, string[]>();
+  /** Told of every change inside its transaction (onChangeInside). */
+  const insideListeners: Array<(trx: Db, profileIds: readonly string[]) => Promise<void>> = [];
 
   return {
     async insert(row: NewProfileRow, change: ProfileChange): Promise<void> {
       await change.insertInto('profile').values(row).execute();
       stamps.forget(row.id);
       createdIn.get(change)?.push(row.id);
+    },
+
+    /**
+     * Issue 34: `listener` runs inside every change's transaction, after its writes, with the
+     * changed profiles: what another feature must mark exactly when the change happens (the
+     * wiring hands it the wallet's Google objects). It must stay short: the profiles are locked.
+     */
+    onChangeInside(listener: (trx: Db, profileIds: readonly string[]) => Promise<void>): void {
+      insideListeners.push(listener);
     },
 
     /** Drops the remembered stamp of a profile whose view count was just written. */
@@ -110,8 +127,11 @@ export function createProfileRepository(db: Db, stamps: ProfileStamps = createPr
               .where('id', '=', id)
               .execute();
           const result = await write(trx as unknown as ProfileChange);
-          // Issue 25: each changed profile's webhook event, in the same transaction as the change.
+          // Issue 25: each changed profile's webhook event, in the same transaction as the change;
+          // issue 34: and one message that tells what shows the profiles, and what marks its own rows now (wallet passes).
           if (ids.length) {
+            await messages.enqueue(trx, { type: 'profiles.changed', payload: { profileIds: ids } });
+            for (const listener of insideListeners) await listener(trx, ids);
             const changed = await trx
               .selectFrom('profile')
               .select(['id', 'userId', 'profileName', 'firstName', 'lastName', 'companyName', 'status', 'updated'])

@@ -6,7 +6,7 @@ import type { LinkRepository } from './link.repository.ts';
 import type { ProfileRepository, ProfileWithUse } from './profile.repository.ts';
 import { asFormerMember, presentPublicProfile, presentPublicProfileEnvelope, type PublicSourceProfile } from './public-profile.presenter.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
-import { countsAsVisit, type ViewCounter, type VisitClient } from '../stats/index.ts';
+import type { VisitClient, VisitService } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import { leftCompanySchema, type LeftCompany } from '../../../shared/schemas/organisation-card.schema.ts';
 import type { PageBrand } from '../../../shared/public-page/theme.css.ts';
@@ -30,11 +30,12 @@ function leftCompanyOf(stored: string | null): LeftCompany | null {
 export function createPublicProfileService(deps: {
   profiles: ProfileRepository;
   links: LinkRepository;
-  views: ViewCounter;
+  /** The one entry of counted visits (issue 34). */
+  visits: Pick<VisitService, 'record'>;
   jsonCache: ProfileJsonCache;
   brands?: ProfileBrands;
 }) {
-  const { profiles, links, views, jsonCache, brands = noBrands } = deps;
+  const { profiles, links, visits, jsonCache, brands = noBrands } = deps;
   const forPage = async (row: ProfileWithUse | undefined): Promise<PageProfile | null> =>
     row
       ? {
@@ -86,10 +87,7 @@ export function createPublicProfileService(deps: {
     async recordView(profileId: string, client: VisitClient, visit: { source: VisitSource; cardId?: string } = { source: 'link' }): Promise<number | null> {
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) return null;
-      if (countsAsVisit(client)) {
-        views.countProfile(profileId);
-        views.countVisit({ profileId, metric: 'view', source: visit.source, cardId: visit.cardId });
-      }
+      visits.record({ profileId, metric: 'view', source: visit.source, cardId: visit.cardId }, client);
       return stamp.updated;
     },
 
@@ -105,10 +103,7 @@ export function createPublicProfileService(deps: {
       const stamp = await profiles.publicStamp(profileId);
       if (!stamp) throw profileNotFound();
       // The JSON of a shared link's page (the owner app's old public route): a `link` view.
-      if (countsAsVisit(client)) {
-        views.countProfile(profileId);
-        views.countVisit({ profileId, metric: 'view', source: 'link' });
-      }
+      visits.record({ profileId, metric: 'view', source: 'link' }, client);
       return jsonCache.publicJson(profileId, stamp.updated, async () => presentPublicProfileEnvelope(await getOrThrow(profileId)));
     },
 

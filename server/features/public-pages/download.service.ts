@@ -39,7 +39,7 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
     /** A vCard 3.0 of a public profile, its UTF-8 file name and an ASCII fallback for old clients. */
     async vcard(profileId: string, comment: string | undefined, client: DownloadClient): Promise<{ text: string; fileName: string; asciiFileName: string }> {
       const profile = await publicProfile(profileId);
-      visits.count({ profileId: profile.id, metric: 'save', source: client.source }, client);
+      visits.record({ profileId: profile.id, metric: 'save', source: client.source }, client);
       return { text: buildVcardFor(profile, comment, await photoOf(profile)), fileName: vcardDisplayFileName(profile), asciiFileName: vcardFileName(profile) };
     },
 
@@ -52,7 +52,7 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
       timeZone?: string,
     ): Promise<{ text: string; fileName: string }> {
       const profile = await publicProfile(profileId);
-      visits.count({ profileId: profile.id, metric: 'reminder', source: client.source }, client);
+      visits.record({ profileId: profile.id, metric: 'reminder', source: client.source }, client);
       return { text: buildReminder({ profile, profileUrl: profileUrl(profileId), remindIn, language, timeZone }), fileName: REMINDER_FILE_NAME };
     },
 

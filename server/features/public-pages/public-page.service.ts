@@ -29,7 +29,7 @@ export function createPublicPageService(deps: {
   publicUrl: string;
   publicProfiles: PublicProfileService;
   cards: Pick<CardService, 'showsProfile' | 'openPublicCard'>;
-  visits: Pick<VisitService, 'count'>;
+  visits: Pick<VisitService, 'record'>;
   texts: PageTexts;
   /** Issue 35: who issues the cards and their address, named on a blocked card's page. */
   issuer: CardIssuer;
@@ -87,7 +87,7 @@ export function createPublicPageService(deps: {
     async linkTree(shortLinkId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
       const key = `l/${shortLinkId}/${lng}`;
       const counted = (page: CachedPage): PageAnswer => {
-        visits.count({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
+        visits.record({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
         return { page, status: 200 };
       };
       // A short link is found through its profile: while that profile's stamp is unchanged, so is its short link id.

@@ -9,19 +9,30 @@ import type { VisitEvent } from './visit-counts.ts';
 /** Bound on the remembered link hrefs: emptied at this size (a miss costs one indexed read). */
 const MAX_REMEMBERED_LINKS = 10_000;
 
-/** Issue 12: counts what visitors do on public pages, and resolves their link clicks. */
+/**
+ * Issue 12: counts what visitors do on public pages, and resolves their link clicks. `record` is
+ * the one entry through which every counted visit passes (issue 34): pages, scans, downloads,
+ * contact exchanges, clicks and wallet passes.
+ */
 export function createVisitService(deps: { visits: VisitCountRepository; profiles: ProfileAccess; views: ViewCounter }) {
   const { visits, profiles, views } = deps;
   /** Safe hrefs of clicked links (null: not the profile's, or not renderable), per profile stamp. */
   const hrefs = new Map<string, { stamp: number; href: string | null }>();
+  /**
+   * Counts a visit when the client counts as a visitor (visit-decision.ts, the one rule); without
+   * a client (a contact exchange the server accepted) always: into the day's aggregates, and a
+   * view of the profile's page also into its total (D10: not the link-in-bio page), a scan into
+   * the card's. Memory only (written every 100 ms, view-counter.ts). Answers whether it counted.
+   */
+  function record(event: VisitEvent, client?: VisitClient): boolean {
+    if (client && !countsAsVisit(client)) return false;
+    if (event.metric === 'view' && event.source !== 'linkinbio') views.countProfile(event.profileId);
+    else if (event.metric === 'scan' && event.cardId) views.countCard(event.cardId);
+    views.countVisit(event);
+    return true;
+  }
   return {
-    /**
-     * Counts an event for the day's aggregates when the client counts as a visitor
-     * (visit-decision.ts); without a client (an exchange the server accepted) always. Memory only.
-     */
-    count(event: VisitEvent, client?: VisitClient): void {
-      if (!client || countsAsVisit(client)) views.countVisit(event);
-    },
+    record,
 
     /**
      * GET /go/{linkId}: the href of a link of the profile (D12: http, https, mailto or tel
@@ -43,7 +54,7 @@ export function createVisitService(deps: { visits: VisitCountRepository; profile
       }
       const { href } = known;
       if (href === null) return null;
-      if (countsAsVisit(client)) views.countVisit({ profileId, metric: 'click', source, linkId });
+      record({ profileId, metric: 'click', source, linkId }, client);
       return href;
     },
   };

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { ApplePassTokens } from './apple-pass-token.ts';
 import type { PassPusher } from './pass-push.ts';
+import type { WalletPassTable } from '../../db/tables.ts';
 import type { WalletPassRepository } from './wallet-pass.repository.ts';
 import { passStamp, type WalletService } from './wallet.service.ts';
 
@@ -103,22 +104,34 @@ export function createAppleWebService(deps: {
     },
 
     /**
-     * After profiles changed (a profile edit, a card given another profile): the registered passes
-     * that show them and now show something else get their new `updated`, and their devices a
-     * push. Runs after the change's request; never throws (a failed push is logged, and the device
-     * still sees the change on its own refresh).
+     * After profiles changed (a profile edit, a card given another profile), as the outbox's
+     * `profiles.changed` handler runs it: the registered passes that show them and now show
+     * something else get a `wallet.apple.push` message, then their new `updated`. In that order,
+     * so that a crash between the two pushes twice rather than never (a device that asks again
+     * is answered "not modified").
      */
-    profilesChanged(profileIds: readonly string[]): void {
+    async profilesChanged(profileIds: readonly string[]): Promise<void> {
       if (!pusher) return;
-      void (async () => {
-        const changed: string[] = [];
-        for (const pass of await passes.registeredShowing(profileIds)) {
-          const now = await wallet.updatablePass.current(pass.userId, pass.serialNumber);
-          if (now && now.contentHash !== pass.contentHash) changed.push((await refreshed(pass, now.contentHash)).serialNumber);
-        }
-        const gone = await pusher.push(await passes.pushTokens(changed));
-        await passes.forgetPushTokens(gone);
-      })().catch((error: unknown) => log.error({ err: error }, 'Apple Wallet: could not push a pass update'));
+      const changed: Array<{ pass: WalletPassTable; contentHash: string }> = [];
+      for (const pass of await passes.registeredShowing(profileIds)) {
+        const now = await wallet.updatablePass.current(pass.userId, pass.serialNumber);
+        if (now && now.contentHash !== pass.contentHash) changed.push({ pass, contentHash: now.contentHash });
+      }
+      if (!changed.length) return;
+      await passes.pushLater(changed.map((c) => c.pass.serialNumber));
+      for (const { pass, contentHash } of changed) await refreshed(pass, contentHash);
+    },
+
+    /**
+     * A `wallet.apple.push` message: the devices of these passes are told to fetch them. A token
+     * APNs calls gone is forgotten; when APNs could not take some (no answer, 429, 5xx), the
+     * message fails and the outbox tries it again with its backoff.
+     */
+    async push(serialNumbers: readonly string[]): Promise<void> {
+      if (!pusher) return;
+      const { gone, failed } = await pusher.push(await passes.pushTokens(serialNumbers));
+      await passes.forgetPushTokens(gone);
+      if (failed.length) throw new Error(`APNs did not take ${failed.length} push(es): ${failed[0]}`);
     },
 
     close: () => pusher?.close(),

@@ -1,3 +1,5 @@
+import { nextRetryAt, scheduleOf } from '../../outbox/retry-policy.ts';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -13,6 +15,9 @@ export const GOOGLE_UPDATE_DELAY_MS = 2 * SECOND;
  * update whose last retry fails is given up. The next profile change starts a new one.
  */
 export const GOOGLE_RETRY_DELAYS_MS = [15 * SECOND, MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR] as const;
+
+/** The updates' policy in the platform outbox (issue 34): these delays, ±10 % jitter. */
+export const GOOGLE_RETRY_POLICY = scheduleOf(GOOGLE_RETRY_DELAYS_MS);
 
 /** Attempts of one update at most: the first and its retries. */
 export const GOOGLE_MAX_ATTEMPTS = GOOGLE_RETRY_DELAYS_MS.length + 1;
@@ -41,13 +46,8 @@ export function verdictOf(status: number | null): AttemptVerdict {
  * A `Retry-After` (429, 503) is honoured when it asks for longer, up to the longest delay. ±10 %
  * jitter spreads the retries of many objects that failed together (an outage at Google).
  */
-export function nextGoogleAttemptAt(attempts: number, now: number, retryAfterMs: number | null = null, random: () => number = Math.random): number | null {
-  const delay = GOOGLE_RETRY_DELAYS_MS[attempts - 1];
-  if (delay === undefined) return null;
-  const jittered = Math.round(delay * (0.9 + 0.2 * random()));
-  const longest = GOOGLE_RETRY_DELAYS_MS[GOOGLE_RETRY_DELAYS_MS.length - 1];
-  return now + Math.max(jittered, Math.min(retryAfterMs ?? 0, longest));
-}
+export const nextGoogleAttemptAt = (attempts: number, now: number, retryAfterMs: number | null = null, random: () => number = Math.random): number | null =>
+  nextRetryAt(GOOGLE_RETRY_POLICY, attempts, now, retryAfterMs, random);
 
 /** A `Retry-After` header in milliseconds (seconds or an HTTP date), or null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: number): number | null {

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, GoogleWalletObjectTable } from '../../db/tables.ts';
-import type { Db, Engine } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { noOutbox, type OutboxWriter } from '../../outbox/outbox.ts';
 
 /** What an attempt to update a claimed object came to (google-wallet-updates.ts). */
 export type ObjectUpdateOutcome =
@@ -22,13 +23,31 @@ const scheduled = (eb: ExpressionBuilder<Database, 'googleWalletObject'>, due: n
   again: eb.case().when('status', '=', 'sending').then(1).else(eb.ref('again')).end(),
 });
 
+/** The outbox key of an object's updates: one message waits per object (coalescing). */
+const objectKey = (objectId: string) => `google-object:${objectId}`;
+
 /**
  * SQL of the Google Wallet pass objects (issue 26): which objects save links carried, per card
- * and owner, and their pending updates. Each row is its own outbox entry, so an update survives
- * a restart, and claiming works as the webhooks' outbox does (`FOR UPDATE SKIP LOCKED` on
- * PostgreSQL, a lease in `nextAttemptAt`): exactly one worker of all instances sends it.
+ * and owner, and the state of their pending update (coalesced: one per object, however many
+ * changes). Marking an object due writes its `wallet.google.object` message into the platform
+ * outbox (issue 34) in the same transaction; the outbox's worker claims it (a lease, `FOR UPDATE
+ * SKIP LOCKED` on PostgreSQL) and google-wallet-updates.ts sends it.
  */
-export function createGoogleWalletObjectRepository(db: Db, engine: Engine) {
+export function createGoogleWalletObjectRepository(db: Db, messages: OutboxWriter = noOutbox) {
+  const enqueue = (trx: Db, objectId: string, due: number) =>
+    messages.enqueue(trx, { type: 'wallet.google.object', payload: { objectId }, key: objectKey(objectId), coalesce: true, availableAt: due });
+  /** Marks the objects `where` picks due at `due` and writes their messages, inside `trx`. */
+  async function schedule(trx: Db, objectIds: readonly string[], due: number): Promise<number> {
+    if (!objectIds.length) return 0;
+    const marked = await trx
+      .updateTable('googleWalletObject')
+      .set((eb) => scheduled(eb, due))
+      .where('objectId', 'in', objectIds)
+      .returning(['objectId', 'status', 'nextAttemptAt'])
+      .execute();
+    for (const row of marked) await enqueue(trx, row.objectId, row.status === 'pending' ? row.nextAttemptAt : due);
+    return marked.length;
+  }
   return {
     /**
      * The object key (the id after `{issuerId}.`) of this owner's pass of the card: the one their
@@ -65,80 +84,88 @@ export function createGoogleWalletObjectRepository(db: Db, engine: Engine) {
         .where('objectId', '=', row.objectId)
         .where('userId', '=', row.userId)
         .execute();
-      await db
-        .updateTable('googleWalletObject')
-        .set((eb) => scheduled(eb, due))
-        .where('objectId', '=', row.objectId)
-        .where('userId', '=', row.userId)
-        .where('contentHash', '!=', row.contentHash)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .selectFrom('googleWalletObject')
+          .select('objectId')
+          .where('objectId', '=', row.objectId)
+          .where('userId', '=', row.userId)
+          .where('contentHash', '!=', row.contentHash)
+          .execute();
+        await schedule(
+          trx,
+          changed.map((c) => c.objectId),
+          due,
+        );
+      });
     },
 
     /**
-     * After profiles changed: every object whose card shows one of them now is due at `due`
-     * (coalesced: one pending update per object, however many changes). Whether the pass shows
-     * something else is decided when it is sent, against the latest content.
+     * After profiles changed, inside the change's transaction `trx`: every object whose card
+     * shows one of them now is due at `due`, with its message (coalesced: one pending update per
+     * object, however many changes). Whether the pass shows something else is decided when it
+     * is sent, against the latest content.
      */
-    async scheduleForProfiles(profileIds: readonly string[], due: number): Promise<number> {
+    async scheduleForProfiles(trx: Db, profileIds: readonly string[], due: number): Promise<number> {
       if (profileIds.length === 0) return 0;
-      const result = await db
-        .updateTable('googleWalletObject')
-        .set((eb) => scheduled(eb, due))
-        .where('cardId', 'in', (eb) => eb.selectFrom('card').select('card.id').where('card.profileId', 'in', profileIds))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    /**
-     * Takes up to `limit` due objects (pending, or sending with a lease run out: a worker that
-     * died) for this worker until `leaseUntil`. One statement; on PostgreSQL the rows are locked
-     * and skipped by other instances' workers meanwhile, so each is claimed exactly once.
-     */
-    async claimDue(now: number, leaseUntil: number, limit: number): Promise<GoogleWalletObjectTable[]> {
-      let due = db
+      const shown = await trx
         .selectFrom('googleWalletObject')
         .select('objectId')
-        .where('status', 'in', ['pending', 'sending'])
-        .where('nextAttemptAt', '<=', now)
-        .orderBy('nextAttemptAt')
-        .limit(limit);
-      if (engine === 'postgres') due = due.forUpdate().skipLocked();
+        .where('cardId', 'in', (eb) => eb.selectFrom('card').select('card.id').where('card.profileId', 'in', profileIds))
+        .execute();
+      return schedule(
+        trx,
+        shown.map((row) => row.objectId),
+        due,
+      );
+    },
+
+    /**
+     * Takes the object of a `wallet.google.object` message for this attempt until `leaseUntil`:
+     * when an update is pending, or was being sent by a worker whose lease ran out (it died).
+     * Undefined when there is nothing to send, or another worker is sending it now (it sends
+     * again after its attempt when a change came in meanwhile: `finish`).
+     */
+    async claim(objectId: string, now: number, leaseUntil: number): Promise<GoogleWalletObjectTable | undefined> {
       return db
         .updateTable('googleWalletObject')
         .set({ status: 'sending', nextAttemptAt: leaseUntil, again: 0 })
-        .where('objectId', 'in', due)
-        .where('status', 'in', ['pending', 'sending'])
-        .where('nextAttemptAt', '<=', now)
+        .where('objectId', '=', objectId)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('nextAttemptAt', '<=', now)])]))
         .returningAll()
-        .execute();
+        .executeTakeFirst();
     },
 
     /**
      * Records what the attempt of a claimed object came to. Nothing is written when the lease
      * ran out and another worker took the object meanwhile (answers false). An object changed
-     * while it was being sent is due again at `dueAgain` instead of idle.
+     * while it was being sent is due again at `dueAgain` instead of idle, with its message.
      */
     async finish(claimed: GoogleWalletObjectTable, outcome: ObjectUpdateOutcome, now: number, dueAgain: number): Promise<boolean> {
-      const result = await db
-        .updateTable('googleWalletObject')
-        .set((eb) =>
-          outcome.kind === 'retry'
-            ? { status: 'pending', attempts: eb('attempts', '+', 1), nextAttemptAt: outcome.nextAttemptAt, lastAttemptAt: now, lastResult: outcome.result }
-            : {
-                status: eb.case().when('again', '=', 1).then('pending').else('idle').end(),
-                attempts: 0,
-                nextAttemptAt: eb.case().when('again', '=', 1).then(dueAgain).else(now).end(),
-                again: 0,
-                lastAttemptAt: now,
-                lastResult: outcome.result,
-                ...(outcome.kind === 'done' && outcome.contentHash ? { contentHash: outcome.contentHash } : {}),
-              },
-        )
-        .where('objectId', '=', claimed.objectId)
-        .where('status', '=', 'sending')
-        .where('nextAttemptAt', '=', claimed.nextAttemptAt)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('googleWalletObject')
+          .set((eb) =>
+            outcome.kind === 'retry'
+              ? { status: 'pending', attempts: eb('attempts', '+', 1), nextAttemptAt: outcome.nextAttemptAt, lastAttemptAt: now, lastResult: outcome.result }
+              : {
+                  status: eb.case().when('again', '=', 1).then('pending').else('idle').end(),
+                  attempts: 0,
+                  nextAttemptAt: eb.case().when('again', '=', 1).then(dueAgain).else(now).end(),
+                  again: 0,
+                  lastAttemptAt: now,
+                  lastResult: outcome.result,
+                  ...(outcome.kind === 'done' && outcome.contentHash ? { contentHash: outcome.contentHash } : {}),
+                },
+          )
+          .where('objectId', '=', claimed.objectId)
+          .where('status', '=', 'sending')
+          .where('nextAttemptAt', '=', claimed.nextAttemptAt)
+          .returning(['status', 'nextAttemptAt'])
+          .executeTakeFirst();
+        if (result?.status === 'pending' && outcome.kind !== 'retry') await enqueue(trx, claimed.objectId, result.nextAttemptAt);
+        return result !== undefined;
+      });
     },
   };
 }

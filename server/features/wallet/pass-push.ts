@@ -13,9 +13,12 @@ export interface PassPushSettings {
   caPath?: string;
 }
 
-/** Sends pass-update pushes; answers the push tokens APNs says are gone (the pass left the device). */
+/**
+ * Sends pass-update pushes; answers the push tokens APNs says are gone (the pass left the
+ * device), and what it could not take now (no answer, 429, 5xx: worth another try).
+ */
 export interface PassPusher {
-  push(pushTokens: readonly string[]): Promise<string[]>;
+  push(pushTokens: readonly string[]): Promise<{ gone: string[]; failed: string[] }>;
   close(): void;
 }
 
@@ -44,7 +47,7 @@ export function createPassPusher(settings: PassPushSettings): PassPusher {
     ));
   return {
     async push(pushTokens) {
-      if (pushTokens.length === 0) return [];
+      if (pushTokens.length === 0) return { gone: [], failed: [] };
       const [{ default: apn }, connected] = await Promise.all([import('@parse/node-apn'), connect()]);
       const note = new apn.Notification();
       note.topic = settings.passTypeId;
@@ -52,9 +55,15 @@ export function createPassPusher(settings: PassPushSettings): PassPusher {
       note.priority = 5;
       note.rawPayload = {};
       const result = await connected.send(note, [...pushTokens]);
-      return result.failed
-        .filter((failure) => String(failure.status) === '410' || failure.response?.reason === 'Unregistered')
-        .map((failure) => failure.device);
+      const gone = result.failed.filter((failure) => String(failure.status) === '410' || failure.response?.reason === 'Unregistered');
+      // No status: the connection failed; 429 and 5xx: APNs is busy. A 400 (a bad token) would fail again.
+      const failed = result.failed.filter(
+        (failure) => !gone.includes(failure) && (!failure.status || Number(failure.status) === 429 || Number(failure.status) >= 500),
+      );
+      return {
+        gone: gone.map((failure) => failure.device),
+        failed: failed.map((failure) => `${failure.status ?? 'no answer'} ${failure.response?.reason ?? failure.error?.message ?? ''}`.trim()),
+      };
     },
     close: () => void provider?.then((connected) => connected.shutdown()),
   };

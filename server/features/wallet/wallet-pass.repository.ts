@@ -1,12 +1,21 @@
 import type { Db } from '../../db/database.ts';
 import type { WalletPassTable } from '../../db/tables.ts';
+import { noOutbox, type OutboxWriter } from '../../outbox/outbox.ts';
 
 /** The most devices one pass keeps registered: a pass is one person's, on their few devices. */
 export const MAX_DEVICES_PER_PASS = 20;
 
-/** SQL of the Apple passes that stay current (issue 26): passes as downloaded and the devices registered for them. */
-export function createWalletPassRepository(db: Db) {
+/**
+ * SQL of the Apple passes that stay current (issue 26): passes as downloaded and the devices
+ * registered for them, and their pushes as messages of the platform outbox (issue 34).
+ */
+export function createWalletPassRepository(db: Db, messages: OutboxWriter = noOutbox) {
   return {
+    /** The devices of these passes are pushed that they changed, by the outbox's worker (with retries). */
+    async pushLater(serialNumbers: readonly string[]): Promise<void> {
+      if (serialNumbers.length) await messages.enqueue(db, { type: 'wallet.apple.push', payload: { serialNumbers: [...serialNumbers] } });
+    },
+
     async find(serialNumber: string): Promise<WalletPassTable | undefined> {
       return db.selectFrom('walletPass').selectAll().where('serialNumber', '=', serialNumber).executeTakeFirst();
     },

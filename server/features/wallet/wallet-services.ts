@@ -1,4 +1,5 @@
-import type { Db, Engine } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { Outbox } from '../../outbox/outbox.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { createApplePassTokens } from './apple-pass-token.ts';
 import { createAppleWebService } from './apple-web-service.service.ts';
@@ -13,22 +14,25 @@ type WalletDeps = Omit<Parameters<typeof createWalletService>[0], 'passes' | 'to
 
 /**
  * The wallet feature's services, built once by `server/wiring.ts` (D11, issue 26): the passes,
- * Apple's web service with its APNs pushes, and the updates of saved Google passes.
- * `profilesChanged` is what a profile change tells them (the wiring hands it the stamps' listener).
+ * Apple's web service with its APNs pushes, and the updates of saved Google passes. A profile
+ * change marks the Google objects that show it inside its own transaction (`onChangeInside`),
+ * and reaches the Apple passes as the platform outbox's `profiles.changed` message (issue 34),
+ * written in that transaction too; this feature handles it and its own `wallet.google.object` and
+ * `wallet.apple.push` messages.
  */
 export function createWalletServices(
   deps: WalletDeps & {
     db: Db;
-    engine: Engine;
+    outbox: Pick<Outbox, 'enqueue' | 'handle' | 'runOnce' | 'pause' | 'resume'>;
     authSecret: string;
     rateLimiter: RateLimiter;
     log: { info(object: object, message: string): void; warn(object: object, message: string): void; error(object: object, message: string): void };
   },
 ) {
-  const { db, engine, authSecret, rateLimiter, log, ...walletDeps } = deps;
-  const passes = createWalletPassRepository(db);
+  const { db, outbox, authSecret, rateLimiter, log, ...walletDeps } = deps;
+  const passes = createWalletPassRepository(db, outbox);
   const tokens = createApplePassTokens(authSecret);
-  const googleObjects = createGoogleWalletObjectRepository(db, engine);
+  const googleObjects = createGoogleWalletObjectRepository(db, outbox);
   const wallet = createWalletService({ ...walletDeps, passes, tokens, googleObjects });
   const { apple, google } = walletDeps.config.wallet;
   const appleWebService = createAppleWebService({
@@ -40,22 +44,19 @@ export function createWalletServices(
     pusher: apple.push && createPassPusher({ ...apple.push, teamId: apple.teamId, passTypeId: apple.passTypeId }),
     log,
   });
-  // Saved Google passes are updated through the Wallet API, from their own outbox.
+  // Saved Google passes are updated through the Wallet API, as messages of the outbox.
   const googleWalletUpdates = createGoogleWalletUpdates({
     enabled: Boolean(google.serviceAccountPath && google.issuerId),
+    outbox,
     objects: googleObjects,
     tokens: createGoogleAccessTokens({ account: wallet.google.account, tokenUrl: google.tokenUrl }),
     apiUrl: google.apiUrl,
     objectFor: wallet.google.objectFor,
     log,
   });
-  return {
-    wallet,
-    appleWebService,
-    googleWalletUpdates,
-    profilesChanged(ids: readonly string[]) {
-      appleWebService.profilesChanged(ids);
-      googleWalletUpdates.profilesChanged(ids);
-    },
-  };
+  outbox.handle('profiles.changed', ({ profileIds }) => appleWebService.profilesChanged(profileIds));
+  outbox.handle('wallet.apple.push', ({ serialNumbers }) => appleWebService.push(serialNumbers), { leaseMs: 60_000 });
+  // Inside every profile change's transaction: the Google objects that show the profiles are marked.
+  walletDeps.profiles.onChangeInside(googleWalletUpdates.profilesChanged);
+  return { wallet, appleWebService, googleWalletUpdates };
 }

@@ -5,6 +5,7 @@ import { errorSchema, idSchema } from '../../../shared/schemas/common.schema.ts'
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
+import { visitOf } from '../stats/index.ts';
 
 /** SPEC 7 GET /wallet/download/{cardId} (Apple) and the Google Wallet save link (D11). */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { data, fileName } = await services.wallet.applePass(ownerOf(req), req.params.cardId);
+      const { data, fileName } = await services.wallet.applePass(ownerOf(req), req.params.cardId, visitOf(req, 'action'));
       return sendDownload(reply, { type: 'application/vnd.apple.pkpass', fileName, body: data });
     },
   );
@@ -32,7 +33,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/wallet/google/save-url',
     { preHandler: requireOwner, schema: { ...schema, body: cardIdBodySchema, response: { 200: z.object({ url: z.string() }), 400: errorSchema, ...errors } } },
-    (req) => services.wallet.googleSaveUrl(ownerOf(req), req.body.cardId, pickLanguage(req)),
+    (req) => services.wallet.googleSaveUrl(ownerOf(req), req.body.cardId, pickLanguage(req), visitOf(req, 'action')),
   );
 };
 export default walletRoutes;

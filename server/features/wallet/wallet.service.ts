@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { CardAccess } from '../cards/index.ts';
 import type { ProfileAccess } from '../profiles/index.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { ViewCounter } from '../stats/index.ts';
+import type { VisitClient, VisitService } from '../stats/index.ts';
 import type { ApplePassTokens } from './apple-pass-token.ts';
 import { passContentHash } from './pass-content.ts';
 import type { WalletPassRepository } from './wallet-pass.repository.ts';
@@ -37,13 +37,14 @@ export function createWalletService(deps: {
   cards: CardAccess;
   profiles: ProfileAccess;
   storage: Storage;
-  views: ViewCounter;
+  /** The one entry of counted visits (issue 34): a pass handed out counts by the visit rule too. */
+  visits: Pick<VisitService, 'record'>;
   passes: WalletPassRepository;
   tokens: ApplePassTokens;
   /** Issue 26: the Google pass objects that save links carried, kept current by google-wallet-updates.ts. */
   googleObjects: GoogleWalletObjectRepository;
 }) {
-  const { config, cards, profiles, storage, views, passes, tokens, googleObjects } = deps;
+  const { config, cards, profiles, storage, visits, passes, tokens, googleObjects } = deps;
   const apple = config.wallet.apple;
   const google = config.wallet.google;
 
@@ -130,11 +131,11 @@ export function createWalletService(deps: {
       await Promise.all([loadApple(), loadGoogle()]);
     },
 
-    async applePass(owner: Owner, cardId: string): Promise<{ data: Buffer; fileName: string }> {
+    async applePass(owner: Owner, cardId: string, client: VisitClient): Promise<{ data: Buffer; fileName: string }> {
       const subject = await cardWithProfile(owner, cardId);
       const data = await signedApplePass(owner.userId, subject);
       await passes.saveDownload({ serialNumber: subject.card.id, userId: owner.userId, contentHash: subject.contentHash, updated: passStamp(Date.now()) });
-      views.countVisit({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' });
+      visits.record({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' }, client);
       return { data, fileName: `WalletCard-${subject.card.id}.pkpass` };
     },
 
@@ -150,7 +151,7 @@ export function createWalletService(deps: {
       sign: signedApplePass,
     },
 
-    async googleSaveUrl(owner: Owner, cardId: string, language: string): Promise<{ url: string }> {
+    async googleSaveUrl(owner: Owner, cardId: string, language: string, client: VisitClient): Promise<{ url: string }> {
       const subject = await cardWithProfile(owner, cardId);
       const serviceAccount = await loadGoogle();
       if (!serviceAccount || !google.issuerId) throw notConfigured('Google Wallet');
@@ -165,7 +166,7 @@ export function createWalletService(deps: {
         now,
         now + GOOGLE_UPDATE_DELAY_MS,
       );
-      views.countVisit({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' });
+      visits.record({ profileId: subject.profile.id, cardId: subject.card.id, metric: 'walletPass', source: 'wallet' }, client);
       return { url };
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOf } from './webhook-worker.ts';
+import { outcomeOf } from './webhook-delivery.ts';
 
 const DAY = 24 * 3600_000;
 const answer = (status: number | null) => ({ status, body: '', durationMs: 5, error: status === null ? 'no answer within 10 s' : null });

@@ -1,0 +1,127 @@
+import type { ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { decodeJwt } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { startGoogleWalletStandIn, type GoogleWalletStandIn } from '../support/google-wallet-stand-in.ts';
+import { serverProcessSettings, startServerProcess } from '../support/server-process.ts';
+
+/**
+ * Issue 34: kill -9 of the server between a profile change's commit and its effects loses none
+ * of them: the change wrote its webhook delivery and its Google Wallet update into the one
+ * outbox inside its own transaction, and the restarted server sends both. A real server process
+ * on SQLite, a real webhook receiver and the Google Wallet stand-in on loopback.
+ */
+
+const CLIENT_EMAIL = 'wallet-updater@contact-cards-test.iam.gserviceaccount.com';
+const ISSUER_ID = '3388000000099999999';
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+let standIn: GoogleWalletStandIn | undefined;
+let server: ChildProcess | undefined;
+let receiver: http.Server | undefined;
+let dataDir = '';
+
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  await standIn?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A free loopback port, not listened on yet. */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('the outbox across a crash (issue 34)', () => {
+  it('sends the webhook and the Google Wallet update of a profile change after kill -9 between its commit and their delivery', async () => {
+    standIn = await startGoogleWalletStandIn({ publicKeyPem: keys.publicKey, clientEmail: CLIENT_EMAIL });
+    const settings = serverProcessSettings('outbox-crash', {
+      WEBHOOKS_ALLOW_HTTP: '1',
+      WEBHOOKS_ALLOW_PRIVATE: '1',
+      DEMO_CARDS: '1',
+      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+      ...standIn.env,
+    });
+    ({ dataDir } = settings);
+    const keyFile = path.join(dataDir, 'service-account.json');
+    fs.writeFileSync(keyFile, JSON.stringify({ type: 'service_account', private_key_id: 'k1', private_key: keys.privateKey, client_email: CLIENT_EMAIL }));
+    const env = { ...settings.env, GOOGLE_WALLET_SERVICE_ACCOUNT: keyFile };
+    const { base } = settings;
+    const json = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    server = await startServerProcess(env, base);
+
+    const email = `outbox-crash-${Date.now()}@example.com`;
+    expect((await json('/api/auth/sign-up/email', { email, password: 'long enough pw', name: 'x' })).status).toBe(200);
+    const mails = (await (await fetch(`${base}/_dev/mail`)).json()) as Array<{ to: string; links: string[] }>;
+    const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('token='))!;
+    expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
+    const auth = { authorization: `Bearer ${(await json('/api/auth/sign-in/email', { email, password: 'long enough pw' })).body.token}` };
+    // The demo card the fresh database got (DEMO_CARDS=1), registered to this owner, and its Google pass saved.
+    const database = new SqliteDatabase(path.join(dataDir, 'contact-cards.sqlite'), { readonly: true });
+    const { id: cardId } = database.prepare('select id from card limit 1').get() as { id: string };
+    const registered = await json('/card/register', { cardId, firebaseUserEmail: email }, auth);
+    expect(registered.status).toBe(200);
+    const profileId = registered.body.cardProfileId as string;
+    expect((await json('/profile/update', { id: profileId, firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Analyst' }, auth)).status).toBe(200);
+    const saveUrl = await json('/wallet/google/save-url', { cardId }, auth);
+    expect(saveUrl.status).toBe(200);
+    const objectId = (decodeJwt((saveUrl.body.url as string).split('/save/')[1]) as any).payload.genericObjects[0].id as string;
+    // The webhook receiver is down while the change is made: nothing can be delivered before the crash.
+    const receiverPort = await freePort();
+    const hook = await json('/webhook/create', { url: `http://127.0.0.1:${receiverPort}/crm`, events: ['profile.updated'] }, auth);
+    expect(hook.status).toBe(200);
+
+    // The change; the Google update waits 2 s (its coalescing delay): the kill comes before.
+    expect((await json('/profile/update', { id: profileId, jobTitle: 'Survivor' }, auth)).status).toBe(200);
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server!.once('exit', resolve));
+    expect(standIn.patchesOf(objectId)).toHaveLength(0);
+    const waiting = database.prepare('select type from "outboxMessage" order by type').all() as Array<{ type: string }>;
+    expect(waiting.map((m) => m.type)).toEqual(expect.arrayContaining(['wallet.google.object', 'webhook.delivery']));
+    database.close();
+
+    const received: Array<{ headers: Record<string, string>; body: string }> = [];
+    receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver!.listen(receiverPort, '127.0.0.1', resolve));
+    server = await startServerProcess(env, base);
+
+    // Within the first retry (5 s) after the restart, or at once when no attempt was made before it.
+    await expect.poll(() => received.length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+    const event = new Webhook(hook.body.secret).verify(received[0].body, received[0].headers) as { type: string; data: { id: string } };
+    expect(event).toMatchObject({ type: 'profile.updated', data: { id: profileId } });
+    await expect.poll(() => standIn!.patchesOf(objectId).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    expect(standIn.patchesOf(objectId)[0].body.subheader.defaultValue.value).toBe('Survivor');
+    // Exactly once each.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received).toHaveLength(1);
+    expect(standIn.patchesOf(objectId)).toHaveLength(1);
+  }, 120_000);
+});
