@@ -39,7 +39,10 @@ export default tseslint.config(
     // Issue 21: a feature uses another only through its index.ts; platform folders import no
     // feature (the wiring file, app.ts, main.ts, the CLI and the app's shell and entry are no
     // platform folders). docs/architecture.md "Import boundaries".
-    files: ['server/**/*.{ts,tsx,js}', 'app/src/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    // Issue 34: no feature or platform folder imports an entry point (the bag of all services is
+    // theirs), a feature's index.ts lends no repository, the owner app imports no server code,
+    // and a module reached by import(), require() or vi.mock() counts like an import.
+    files: ['server/**/*.{ts,tsx,js,mjs}', 'app/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     plugins: { local },
     rules: {
       'local/import-boundaries': [
@@ -52,7 +55,31 @@ export default tseslint.config(
             ...['components', 'lib', 'i18n', 'styles'].map((folder) => `app/src/${folder}`),
             'shared',
           ],
+          entries: ['server/wiring.ts', 'server/app.ts', 'server/main.ts'],
+          forbid: [
+            { from: 'app', to: 'server' },
+            // The public page's components are rendered by the server and hydrated in the browser;
+            // only their tests borrow the server's document fixtures.
+            { from: 'shared', to: 'server', except: '\\.test\\.tsx?$' },
+            { from: 'shared', to: 'app' },
+          ],
         },
+      ],
+    },
+  },
+  {
+    // Issue 34: createRequire() reaches modules around every import rule. Only the OCR pool and
+    // its worker use it, to find tesseract.js's own files inside node_modules.
+    files: ['server/**/*.{ts,tsx,js,mjs}', 'app/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    ignores: ['server/features/capture/ocr-pool.ts', 'server/features/capture/ocr-worker.mjs'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['module', 'node:module'].map((name) => ({
+          name,
+          importNames: ['createRequire'],
+          message: 'createRequire() reaches modules around the import boundaries (issue 34): import the module instead.',
+        })),
       ],
     },
   },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
-import { createInventoryRepository } from '../server/features/operator/index.ts';
+import { createInventoryRepository } from '../server/features/operator/inventory.repository.ts';
 import { INVENTORY_PAGE_SIZE } from '../shared/schemas/operator.schema.ts';
 
 const url = process.env.DATABASE_URL;

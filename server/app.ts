@@ -257,7 +257,7 @@ export async function buildApp(
   await app.register(domainRoutes);
   await app.register(captureRoutes);
   await app.register(pagesRoutes);
-  await app.register(contactFormRoutes);
+  await app.register(contactFormRoutes, { pages: app.services.pages });
   await app.register(leadDeletionRoutes);
   await registerOwnerApp(app);
   return app;

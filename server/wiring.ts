@@ -58,7 +58,8 @@ import { createAccountDeletionRepository } from './features/organisations/accoun
 import { createOrganisationLeadService } from './features/organisations/organisation-leads.service.ts';
 import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
 import { createGroupStats } from './features/stats/group-stats.ts';
-import { createOrganisationLeadRepository } from './features/leads/organisation-lead.repository.ts';
+import { createOrganisationLeadRepository } from './features/organisations/organisation-lead.repository.ts';
+import { createOrganisationCardRepository } from './features/organisations/organisation-card.repository.ts';
 import { createScimRepository } from './features/scim/scim.repository.ts';
 import { createScimTokenService } from './features/scim/scim-token.service.ts';
 import { createScimUserService } from './features/scim/scim-user.service.ts';
@@ -74,10 +75,8 @@ import { createCaptureServices } from './features/capture/capture-services.ts';
 import { createOutbox } from './outbox/outbox.ts';
 
 /**
- * The one file that wires the features together (issue 21): builds every feature's repositories and services once on one database, storage and mailer, and
- * hands each feature what it needs of the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and server/cli/, only this file
- * reaches inside feature folders (docs/architecture.md). With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there
- * (falling back to the database); without, both default to the single-instance way.
+ * The one file that wires the features together (issue 21): builds every feature's repositories and services once and hands each feature the services
+ * of the others it needs. With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there (else single-instance ways).
  */
 export function createServices(deps: {
   config: Config;
@@ -134,7 +133,9 @@ export function createServices(deps: {
   const jsonCache = createProfileJsonCache();
   // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
   const organisations = createOrganisationRepository(db, webhooks.outbox);
-  const offboard = createOffboarding({ organisations, templates, cards, leads, profiles });
+  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
+  const orgCards = createOrganisationCardRepository(db, webhooks.outbox);
+  const offboard = createOffboarding({ organisations, templates, cards: orgCards, leads: leadService, profiles });
   // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
   const brands = createBrandRepository(db);
   const brandChange = createBrandChange({ brands, profiles });
@@ -150,7 +151,6 @@ export function createServices(deps: {
   // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
   const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, visits, rateLimiter, companyProfilesOf });
-  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change (the outbox's profiles.changed).
   const walletServices = createWalletServices({ config, cards, profiles, storage, visits, rateLimiter, log, authSecret, db, outbox });
   const inventory = createInventoryRepository(db);
@@ -255,14 +255,14 @@ export function createServices(deps: {
     /** Issue 24 with 26: the organisation's logo, and its brand on the company profiles' pages. */
     brand: brandService,
     /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
-    organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
+    organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards: orgCards, profiles, rateLimiter }),
     /** Issue 24: the organisation's leads (its members' company profiles) for its admins. */
     organisationLeads: createOrganisationLeadService({
       organisationService,
       organisations,
       templates,
       leads: createOrganisationLeadRepository(db),
-      leadMove: leads,
+      leadMove: leadService,
       profiles,
       timeZones,
       rateLimiter,
@@ -272,7 +272,7 @@ export function createServices(deps: {
       organisationService,
       organisations,
       templates,
-      cards,
+      cards: orgCards,
       groupStats: createGroupStats({ visits: visitCounts }),
       timeZones,
     }),
@@ -292,7 +292,7 @@ export function createServices(deps: {
       log,
       timeZones,
       // Issue 24: the last owner hands over first; the only member takes the organisation along; others leave it.
-      deletionHooks: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards, endpoints: webhooks }),
+      deletionHooks: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards: orgCards, endpoints: webhooks }),
     }),
   };
 }

@@ -8,7 +8,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { createCardRepository } from '../features/cards/card.repository.ts';
 import { printCardFiles, printCsv, printRow } from '../features/cards/index.ts';
-import { createInventoryRepository, createOperatorRepository } from '../features/operator/index.ts';
+import { createInventoryRepository } from '../features/operator/inventory.repository.ts';
+import { createOperatorRepository } from '../features/operator/operator.repository.ts';
 import { newCardId, randomId } from '../lib/ids.ts';
 
 const USAGE = `Usage: npm run cards -- mint --edition <${EDITIONS.join('|')}> --count <n> --out <dir> [--label <text>] [--json]

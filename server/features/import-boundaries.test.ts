@@ -141,3 +141,178 @@ describe('SQL only in repositories (ESLint local/sql-in-repositories)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+// Issue 34: the 14 deliberate boundary violations of the review, each as a whole probe file at a
+// real path, linted the way `npm run lint` lints it. The first six were caught before issue 34;
+// the other eight are what ESLint let through then.
+async function ruleErrors(filePath: string, code: string): Promise<{ rule: string | null; message: string }[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages
+    .filter((m) => m.ruleId === 'local/import-boundaries' || m.ruleId === 'local/sql-in-repositories' || m.ruleId === 'no-restricted-imports')
+    .map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+const boundary = (text: string) => ({ rule: 'local/import-boundaries', message: expect.stringContaining(text) });
+const sqlRule = (text: string) => ({ rule: 'local/sql-in-repositories', message: expect.stringContaining(text) });
+
+describe('the 14 boundary probes of issue 34', () => {
+  // The six that held before.
+  it('1: a static import of another feature’s repository', async () => {
+    expect(
+      await ruleErrors(
+        'server/features/stats/probe.ts',
+        "import { createProfileRepository } from '../profiles/profile.repository.ts';\nvoid createProfileRepository;\n",
+      ),
+    ).toEqual([boundary("only through server/features/profiles/index.ts, not 'server/features/profiles/profile.repository.ts'")]);
+  });
+
+  it('2: a re-export (`export * from`) of another feature’s internal', async () => {
+    expect(await ruleErrors('server/features/wallet/probe.ts', "export * from '../cards/card.service.ts';\n")).toEqual([
+      boundary('only through server/features/cards/index.ts'),
+    ]);
+  });
+
+  it('3: an owner-app feature reaching into another feature’s folder', async () => {
+    expect(await ruleErrors('app/src/features/leads/probe.tsx', "export { fetchStats } from '../stats/stats.api.ts';\n")).toEqual([
+      boundary("may use feature 'app/src/features/stats' only through app/src/features/stats/index.ts"),
+    ]);
+  });
+
+  it('4: a platform folder importing a feature', async () => {
+    expect(await ruleErrors('server/http/probe.ts', "import type { LeadService } from '../features/leads/index.ts';\nexport type L = LeadService;\n")).toEqual([
+      boundary("Platform folder 'server/http' must not import feature 'server/features/leads'"),
+    ]);
+  });
+
+  it('5: a Kysely query in a service', async () => {
+    expect(await ruleErrors('server/features/leads/probe.service.ts', QUERY)).toEqual([sqlRule("Kysely query 'selectFrom' outside a repository")]);
+  });
+
+  it('6: Kysely’s raw sql imported outside a repository', async () => {
+    expect(await ruleErrors('server/features/leads/probe.service.ts', "import { sql as raw } from 'kysely';\nexport const q = raw`select 1`;\n")).toEqual([
+      sqlRule("Kysely's raw `sql` outside a repository"),
+    ]);
+  });
+
+  // The eight that went through before issue 34.
+  it('7: a dynamic import whose path is a template literal with `${}`', async () => {
+    const code = 'export const load = (name: string) => import(`../profiles/${name}.repository.ts`);\n';
+    expect(await ruleErrors('server/features/stats/probe.ts', code)).toEqual([boundary('A module path built at run time cannot be checked')]);
+    // A template literal without `${}` is an ordinary path, checked like one.
+    expect(await ruleErrors('server/features/stats/probe.ts', 'export const load = () => import(`../profiles/profile.repository.ts`);\n')).toEqual([
+      boundary('only through server/features/profiles/index.ts'),
+    ]);
+    expect(await ruleErrors('server/features/stats/probe.ts', 'export const load = () => import(`./visit.service.ts`);\n')).toEqual([]);
+  });
+
+  it('8: an internal re-exported through the feature’s own index.ts, so another feature imports it “through index.ts”', async () => {
+    expect(await ruleErrors('server/features/profiles/index.ts', "export { createProfileRepository } from './profile.repository.ts';\n")).toEqual([
+      boundary("A feature's index.ts lends no repository: 'server/features/profiles/profile.repository.ts'"),
+    ]);
+    const imported = "import { createLinkRepository } from './link.repository.ts';\nexport const links = createLinkRepository;\n";
+    expect(await ruleErrors('server/features/profiles/index.ts', imported)).toEqual([boundary("A feature's index.ts lends no repository")]);
+    // Its types may be named (a row, a change), as the index files do.
+    expect(await ruleErrors('server/features/profiles/index.ts', "export type { ProfileChange } from './profile.repository.ts';\n")).toEqual([]);
+  });
+
+  it('9: owner-app code importing server code', async () => {
+    expect(await ruleErrors('app/src/lib/probe.ts', "export { ErrorCode } from '../../../server/http/errors.ts';\n")).toEqual([
+      boundary('app/ imports nothing from server/'),
+    ]);
+    expect(
+      await ruleErrors(
+        'app/src/features/leads/probe.tsx',
+        "import type { LeadService } from '../../../../server/features/leads/index.ts';\nexport type L = LeadService;\n",
+      ),
+    ).toEqual([boundary('app/ imports nothing from server/')]);
+    expect(await ruleErrors('app/src/lib/probe.ts', "export { ErrorCode } from '../../../shared/error-codes.ts';\n")).toEqual([]);
+  });
+
+  it('10: a platform folder importing the wiring file (the bag of every service) or a feature internal', async () => {
+    for (const [file, specifier] of [
+      ['server/http/probe.ts', '../wiring.ts'],
+      ['server/lib/probe.ts', '../app.ts'],
+      ['server/db/probe.ts', '../wiring.ts'],
+      ['server/auth/probe.ts', '../wiring.ts'],
+      ['server/mail/probe.ts', '../wiring.ts'],
+      ['server/storage/probe.ts', '../wiring.ts'],
+    ]) {
+      expect(await ruleErrors(file!, `import type { Services } from '${specifier}';\nexport type S = Services;\n`), file).toEqual([
+        boundary('must not import the entry point'),
+      ]);
+    }
+    expect(await ruleErrors('server/features/leads/probe.ts', "import type { Services } from '../../wiring.ts';\nexport type S = Services;\n")).toEqual([
+      boundary("'server/features/leads' must not import the entry point 'server/wiring.ts'"),
+    ]);
+    expect(await ruleErrors('server/storage/probe.ts', "export { createLeadRepository } from '../features/leads/lead.repository.ts';\n")).toEqual([
+      boundary("Platform folder 'server/storage' must not import feature 'server/features/leads'"),
+    ]);
+  });
+
+  it('11: the query builder reached through a namespace import of kysely', async () => {
+    const code = "import * as k from 'kysely';\nexport const q = k.sql`select 1`;\n";
+    expect(await ruleErrors('server/features/leads/probe.service.ts', code)).toEqual([sqlRule("Kysely's module reached as a whole (import * as)")]);
+    expect(await ruleErrors('server/features/leads/probe.service.ts', "export * from 'kysely';\n")).toEqual([sqlRule('(export * from)')]);
+    expect(await ruleErrors('server/features/leads/probe.service.ts', "export const k = () => import('kysely');\n")).toEqual([sqlRule('(import())')]);
+    // Types of Kysely are fine anywhere.
+    expect(await ruleErrors('server/features/leads/probe.service.ts', "import type * as k from 'kysely';\nexport type D = k.Kysely<object>;\n")).toEqual([]);
+  });
+
+  it('12: the query builder reached through a computed name or destructuring', async () => {
+    const code = [
+      "const FROM = 'From';",
+      "const starter = 'select' + FROM;",
+      'export async function probe(db: any) {',
+      "  await db[starter]('user').selectAll().execute();",
+      "  await db[`insert${'Into'}`]('lead').values({}).execute();",
+      '  const { deleteFrom } = db;',
+      "  await deleteFrom.call(db, 'link').execute();",
+      '}',
+      '',
+    ].join('\n');
+    expect(await ruleErrors('server/features/leads/probe.service.ts', code)).toEqual([
+      sqlRule("Kysely query 'selectFrom'"),
+      sqlRule("Kysely query 'insertInto'"),
+      sqlRule("Kysely query 'deleteFrom'"),
+    ]);
+  });
+
+  it('13: createRequire, and a require() into another feature', async () => {
+    const code =
+      "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const repo = load('../profiles/profile.repository.ts');\n";
+    expect(await ruleErrors('server/features/stats/probe.ts', code)).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('createRequire() reaches modules around the import boundaries') },
+      boundary('only through server/features/profiles/index.ts'),
+    ]);
+    expect(await ruleErrors('server/lib/probe.ts', "import * as m from 'module';\nexport const r = m.createRequire(import.meta.url);\n")).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('createRequire') },
+    ]);
+    // The OCR pool finds tesseract.js's files with it (eslint.config.js names the exception).
+    expect(
+      await ruleErrors(
+        'server/features/capture/ocr-pool.ts',
+        "import { createRequire } from 'node:module';\nexport const r = createRequire(import.meta.url);\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('14: vi.mock() (and its relatives) of another feature’s internals in a feature’s test', async () => {
+    const code = [
+      "import { vi } from 'vitest';",
+      "vi.mock('../profiles/profile.repository.ts');",
+      "vi.doMock('../cards/card.service.ts', () => ({}));",
+      "await vi.importActual('../../features/leads/lead.repository.ts');",
+      "vi.mock(import('../profiles/link.repository.ts'));",
+      "vi.mock('./visit.service.ts');",
+      '',
+    ].join('\n');
+    expect(await ruleErrors('server/features/stats/probe.test.ts', code)).toEqual([
+      boundary('server/features/profiles/profile.repository.ts'),
+      boundary('server/features/cards/card.service.ts'),
+      boundary('server/features/leads/lead.repository.ts'),
+      boundary('server/features/profiles/link.repository.ts'),
+    ]);
+    expect(await ruleErrors('app/src/features/leads/probe.test.tsx', "import { vi } from 'vitest';\nvi.mock('../profiles/profiles.api.ts');\n")).toEqual([
+      boundary("may use feature 'app/src/features/profiles' only through app/src/features/profiles/index.ts"),
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { underSchemaLock } from '../support/test-app.ts';
 import { printCardFiles, printCsv } from '../../server/features/cards/index.ts';
-import { createOperatorRepository } from '../../server/features/operator/index.ts';
+import { createOperatorRepository } from '../../server/features/operator/operator.repository.ts';
 
 // Issue 28: `npm run cards -- operator grant|revoke|list` on the embedded SQLite database, as an
 // operator runs it (a process of its own; it stays on SQLite even when DATABASE_URL is set).

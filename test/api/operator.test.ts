@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { BOT_UA, BROWSER_UA, expectD4, quickOwners, registerCard, storePasskey } from '../support/factories.ts';
 import { addressPool } from '../support/client-addresses.ts';
 import { readZip } from '../support/zip-archive.ts';
-import { createOperatorRepository } from '../../server/features/operator/index.ts';
+import { createOperatorRepository } from '../../server/features/operator/operator.repository.ts';
 import { printCardFiles, printCsv } from '../../server/features/cards/index.ts';
 import { verificationMail } from '../../server/mail/auth-mails.ts';
 

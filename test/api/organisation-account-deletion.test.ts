@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTables } from '../../server/db/schema-info.ts';
-import { createCardRepository } from '../../server/features/cards/card.repository.ts';
+import { createOrganisationCardRepository } from '../../server/features/organisations/organisation-card.repository.ts';
 import { createOrganisationAccountDeletion } from '../../server/features/organisations/account-deletion.ts';
 import { createAccountDeletionRepository } from '../../server/features/organisations/account-deletion.repository.ts';
 import { createWebhookRepository } from '../../server/features/integrations/webhook.repository.ts';
@@ -133,7 +133,7 @@ describe('POST /account/delete by the last owner of an organisation with other m
     await joinOrganisation(t, organisationId, owner, member);
     const hooks = createOrganisationAccountDeletion({
       rows: createAccountDeletionRepository(t.app.db),
-      cards: createCardRepository(t.app.db),
+      cards: createOrganisationCardRepository(t.app.db),
       endpoints: createWebhookRepository(t.app.db, t.engine, createWebhookSecretBox('s'.repeat(32)), async () => undefined),
     });
     const inside = t.app.db.transaction().execute((trx) => hooks.beforeAccountDeletion(trx as unknown as ProfileChange, owner.userId));

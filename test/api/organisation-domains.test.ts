@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperatorRepository } from '../../server/features/operator/index.ts';
+import { createOperatorRepository } from '../../server/features/operator/operator.repository.ts';
 import { expectD4, quickOwners, storePasskey } from '../support/factories.ts';
 import { companySignIn, createCompanySignInApp, sessionOf } from '../support/company-sign-in.ts';
 import type { OidcTestProvider } from '../support/oidc-test-provider.ts';

@@ -7,7 +7,7 @@ import { appContext, browserWithCamera, expectAccessible, mailLink, startAppServ
 import { maybeScreenshot } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
 import { readZip } from '../support/zip-archive.ts';
-import { createOperatorRepository } from '../../server/features/operator/index.ts';
+import { createOperatorRepository } from '../../server/features/operator/operator.repository.ts';
 import { BROWSER_UA, storePasskey } from '../support/factories.ts';
 
 // Issue 28: an operator with two-factor sign-in mints a batch in the console, downloads its

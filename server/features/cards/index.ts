@@ -1,7 +1,7 @@
 /**
  * What other features may use of cards (issue 21: only through this file): the card service's
- * type, the editions (names, colours, images) that wallet passes show, and the one read of an
- * owner's card that the wallet needs.
+ * type, the editions (names, colours, images) that wallet passes show, the one read of an
+ * owner's card that the wallet needs, and the columns of the card rules D6/D7.
  */
 import type { CardRepository } from './card.repository.ts';
 
@@ -12,19 +12,9 @@ export { PRINT_PNG_SIZE, printCardFiles, printCsv, printRow, type PrintFile } fr
 
 /** An owner's card as other features may read it. */
 export type CardAccess = Pick<CardRepository, 'findOwn'>;
-/** Issue 24: an organisation's cards as the organisations feature registers, lists and assigns them. */
-export type OrganisationCardAccess = Pick<
-  CardRepository,
-  | 'registrationStates'
-  | 'registerToOrganisation'
-  | 'organisationCards'
-  | 'organisationCard'
-  | 'assignedTo'
-  | 'assignInOrganisation'
-  | 'unassignInOrganisation'
-  | 'releaseOrganisationCards'
->;
-export type { OrganisationCardRow } from './card.repository.ts';
 export { qrPng } from './qr-code.ts';
-/** The columns of a card going back to unregistered, for the deletion of its account. */
-export { unregisteredColumns } from './card.repository.ts';
+/**
+ * The columns of a card's registration and of its going back to unregistered (D6, D7), for the
+ * organisation's card repository and the deletion of an account, which write the card table too.
+ */
+export { registeredColumns, unregisteredColumns } from './card-columns.ts';

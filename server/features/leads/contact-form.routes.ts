@@ -8,16 +8,25 @@ import { isCrossSite } from '../../http/cross-site.ts';
 import { AppError, badInput } from '../../http/errors.ts';
 import { pickLanguage } from '../../http/language.ts';
 import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
+import type { PublicPageService } from '../public-pages/index.ts';
 
 /** The dialog the page opens after a form post without JavaScript (its fragment names it). */
 type Outcome = 'contact-sent' | 'contact-failed' | 'contact-invalid' | 'contact-limited';
+
+/**
+ * Issue 34: the one service of another feature this route uses, the public page that answers a
+ * refused form, handed in by server/app.ts (never read from `app.services`).
+ */
+export interface ContactFormOptions {
+  pages: Pick<PublicPageService, 'refusedContactForm'>;
+}
 
 /**
  * POST /p/{id}/contact, the public page's contact-exchange form (D5). The enhancement script
  * asks for JSON: 204, or the D4 error. Without JavaScript: a 303 back to the page, whose
  * fragment opens the outcome dialog.
  */
-export default async function contactFormRoutes(app: FastifyInstance): Promise<void> {
+export default async function contactFormRoutes(app: FastifyInstance, options: ContactFormOptions): Promise<void> {
   const { services, config } = app;
   const publicOrigin = new URL(config.publicUrl).origin;
   // The form without JavaScript posts urlencoded; this plugin's scope parses it.
@@ -77,7 +86,7 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
       // Issue 23: without JavaScript a refused form comes back as it was typed, with email_error
       // shown: the page itself (400, never cached), its contact dialog open. Not a view.
       const retry = { ...typed(request), refused: field };
-      const page = await services.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry);
+      const page = await options.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry);
       if (page) {
         return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', page.csp).send(page.html);
       }

@@ -1,15 +1,16 @@
 /**
  * What other features may use of leads (issue 21: only through this file): the services'
- * types, and the one move of leads the organisations' offboarding makes in its transaction.
+ * types, the one move of leads the organisations' offboarding makes in its transaction (a method
+ * of the lead service, issue 34), and the lead row, builders and presenter the organisation's lead list reuses.
  */
-import type { LeadRepository } from './lead.repository.ts';
+import type { LeadService } from './lead.service.ts';
 export type { ContactService } from './contact.service.ts';
 export type { LeadService } from './lead.service.ts';
 export type { LeadRetention } from './lead-retention.ts';
 /** Issue 24: the offboarding moves a former member's company-profile leads to another member. */
-export type LeadTransfer = Pick<LeadRepository, 'moveToProfile'>;
-/** Issue 24: the organisation's leads (its members' company profiles), and the CSV and xlsx builders and the presenter they reuse. */
-export type { OrganisationLeadRepository, OrganisationLeadRow } from './organisation-lead.repository.ts';
+export type LeadTransfer = Pick<LeadService, 'moveToProfile'>;
+/** Issue 24: a lead as the owner's list reads it, which the organisation's list extends with its member. */
+export type { OwnLeadRow } from './lead.repository.ts';
 export { buildLeadsCsv, LEADS_CSV_CONTENT_TYPE, type LeadsCsvColumn } from './leads-csv.builder.ts';
 export { buildLeadsXlsx, LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 export { presentLead } from './lead.presenter.ts';

@@ -11,6 +11,7 @@ import type { Owner } from '../../auth/owner.guard.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
 import { presentLead } from './lead.presenter.ts';
 import type { LeadRepository } from './lead.repository.ts';
+import type { ProfileChange } from '../profiles/index.ts';
 
 /** The one "lead not found": unknown, or another owner's (never told apart). */
 const leadNotFound = () => notFound(ErrorCode.leadNotFound, 'Lead not found.');
@@ -111,6 +112,14 @@ export function createLeadService(deps: { leads: LeadRepository; deletionLinks: 
       if (!leadId) return false;
       await leads.deleteById(leadId);
       return true;
+    },
+
+    /**
+     * Issue 24: an organisation hands a former member's company-profile leads to another member's
+     * company profile, inside the organisation's change (`trx`, with its audit entry); answers how many moved.
+     */
+    moveToProfile(from: readonly string[], to: string, trx: ProfileChange): Promise<number> {
+      return leads.moveToProfile(from, to, trx);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
- * What other places may use of the operator's console (issue 28): the service's type and the
- * repositories the command line uses (batches of `mint`, `operator grant|revoke|list`).
+ * What other places may use of the operator's console (issue 28): the service's types and the
+ * repository's type. The command line, an entry point, builds its repositories itself (issue 34:
+ * an index.ts lends no repository).
  */
 export type { OperatorService, OperatorAccess } from './operator.service.ts';
-export { createOperatorRepository, type OperatorRepository } from './operator.repository.ts';
-export { createInventoryRepository } from './inventory.repository.ts';
+export type { OperatorRepository } from './operator.repository.ts';

@@ -1,7 +1,7 @@
 import { TeamErrorCode } from '../../../shared/error-codes.ts';
 import type { OrganisationAuditTable } from '../../db/tables.ts';
 import { conflict } from '../../http/errors.ts';
-import type { OrganisationCardAccess } from '../cards/index.ts';
+import type { OrganisationCardRepository } from './organisation-card.repository.ts';
 import type { ProfileChange } from '../profiles/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountDeletionRepository, Standing } from './account-deletion.repository.ts';
@@ -37,7 +37,7 @@ const leavesNoOwner = (s: Standing) => s.role === 'owner' && s.owners <= 1 && s.
  */
 export function createOrganisationAccountDeletion(deps: {
   rows: AccountDeletionRepository;
-  cards: OrganisationCardAccess;
+  cards: OrganisationCardRepository;
   endpoints: OrganisationEndpointHandOver;
 }) {
   const { rows, cards, endpoints } = deps;

@@ -3,7 +3,7 @@ import type { LeftCompany } from '../../../shared/schemas/organisation-card.sche
 import type { TemplateField } from '../../../shared/schemas/organisation-template.schema.ts';
 import type { OrganisationAuditTable } from '../../db/tables.ts';
 import { AppError } from '../../http/errors.ts';
-import type { OrganisationCardAccess } from '../cards/index.ts';
+import type { OrganisationCardRepository } from './organisation-card.repository.ts';
 import type { LeadTransfer } from '../leads/index.ts';
 import type { TemplatedProfileAccess } from '../profiles/index.ts';
 import type { Membership } from './organisation.service.ts';
@@ -53,7 +53,7 @@ export function leftCompanyOf(fieldValues: string, organisationName: string): Le
 export function createOffboarding(deps: {
   organisations: OrganisationRepository;
   templates: TemplateRepository;
-  cards: OrganisationCardAccess;
+  cards: OrganisationCardRepository;
   leads: LeadTransfer;
   profiles: TemplatedProfileAccess;
 }) {

@@ -5,7 +5,7 @@ import type { ApiError } from '../../../shared/schemas/common.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
-import type { OrganisationCardAccess, OrganisationCardRow } from '../cards/index.ts';
+import type { OrganisationCardRepository, OrganisationCardRow } from './organisation-card.repository.ts';
 import type { TemplatedProfileAccess } from '../profiles/index.ts';
 import { assignCsv } from './card-csv.ts';
 import { receiverOf } from './offboarding.ts';
@@ -78,7 +78,7 @@ export function createOrganisationCardService(deps: {
   organisationService: OrganisationService;
   organisations: OrganisationRepository;
   templates: TemplateRepository;
-  cards: OrganisationCardAccess;
+  cards: OrganisationCardRepository;
   profiles: TemplatedProfileAccess;
   rateLimiter: RateLimiter;
 }) {

@@ -13,15 +13,8 @@ import type { Owner } from '../../auth/owner.guard.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
-import {
-  buildLeadsCsv,
-  buildLeadsXlsx,
-  presentLead,
-  type LeadTransfer,
-  type LeadsCsvColumn,
-  type OrganisationLeadRepository,
-  type OrganisationLeadRow,
-} from '../leads/index.ts';
+import { buildLeadsCsv, buildLeadsXlsx, presentLead, type LeadTransfer, type LeadsCsvColumn } from '../leads/index.ts';
+import type { OrganisationLeadRepository, OrganisationLeadRow } from './organisation-lead.repository.ts';
 import type { TemplatedProfileAccess } from '../profiles/index.ts';
 import { auditEntry, organisationNotFound, type Membership, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';

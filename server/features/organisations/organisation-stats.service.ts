@@ -2,7 +2,7 @@ import type { StatsRange } from '../../../shared/schemas/stats.schema.ts';
 import type { OrganisationStats } from '../../../shared/schemas/organisation-stats.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
-import type { OrganisationCardAccess } from '../cards/index.ts';
+import type { OrganisationCardRepository } from './organisation-card.repository.ts';
 import type { GroupStats } from '../stats/index.ts';
 import type { OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
@@ -18,7 +18,7 @@ export function createOrganisationStatsService(deps: {
   organisationService: Pick<OrganisationService, 'access'>;
   organisations: Pick<OrganisationRepository, 'members'>;
   templates: Pick<TemplateRepository, 'companyProfiles' | 'formerCompanyProfiles'>;
-  cards: Pick<OrganisationCardAccess, 'organisationCards'>;
+  cards: Pick<OrganisationCardRepository, 'organisationCards'>;
   groupStats: GroupStats;
   timeZones: OwnerTimeZones;
 }) {

@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { NotFoundContent } from './not-operator.tsx';
+import { NotFoundContent } from '../../components/not-found-content.tsx';
 import { operatorApi, operatorKeys } from './operator.api.ts';
 import { InventorySection } from './inventory.section.tsx';
 import { BatchesSection } from './batches.section.tsx';

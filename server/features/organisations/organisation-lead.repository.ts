@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { OwnLeadRow } from './lead.repository.ts';
+import type { OwnLeadRow } from '../leads/index.ts';
 
 /** A lead of an organisation's member with the member who received it (issue 24). */
 export type OrganisationLeadRow = OwnLeadRow & { memberId: string; memberName: string; memberEmail: string };

@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** What a signed-in owner who is no operator sees at /console: the app's own "not found", nothing that hints at a console. */
+/**
+ * The app's "not found": for a path it does not know (app/src/shell/not-found.page.tsx) and for a
+ * signed-in owner who is no operator at /console, where nothing may hint at a console.
+ */
 export function NotFoundContent() {
   const { t } = useTranslation('molecules');
   return (
