@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { aesCmac, cmacSubkeys } from './aes-cmac.ts';
 import { chipFileReadKey, diversifyAes128 } from './key-diversification.ts';
+import { encodeCard } from './sun-encoding.ts';
 import { decryptPiccData, encodeTap, isSunShape, macHolds, sdmMac } from './sun.ts';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex');
@@ -73,5 +74,22 @@ describe('SUN message of NTAG 424 DNA (AN12196)', () => {
     expect(isSunShape('EF963FF7828658A599F3041510671E8', '94EED9EE65337086')).toBe(false);
     expect(isSunShape('EF963FF7828658A599F3041510671E88', '94EED9EE6533708')).toBe(false);
     expect(isSunShape('EF963FF7828658A599F3041510671EXX', '94EED9EE65337086')).toBe(false);
+  });
+});
+
+describe('the NDEF file a SUN chip holds', () => {
+  it('places the mirrors at the offsets of the picc_data and cmac placeholders', () => {
+    const card = encodeCard('https://cards.example/', 'Ab3xY9');
+    expect(card.url).toBe(`https://cards.example/card/Ab3xY9?picc_data=${'0'.repeat(32)}&cmac=${'0'.repeat(16)}`);
+    const file = Buffer.from(card.ndefFile, 'hex');
+    expect(file.readUInt16BE(0)).toBe(file.length - 2);
+    expect(file.subarray(2, 7).toString('hex')).toBe(`d101${(file.length - 6).toString(16)}5504`);
+    expect(file.subarray(card.piccDataOffset - 'picc_data='.length, card.piccDataOffset).toString('ascii')).toBe('picc_data=');
+    expect(file.subarray(card.piccDataOffset, card.piccDataOffset + 32).toString('ascii')).toBe('0'.repeat(32));
+    expect(file.subarray(card.macOffset - 5, card.macOffset + 16).toString('ascii')).toBe(`cmac=${'0'.repeat(16)}`);
+    expect(card.macInputOffset).toBe(card.macOffset);
+  });
+  it('refuses an address longer than the chip holds', () => {
+    expect(() => encodeCard(`https://${'a'.repeat(200)}.example`, 'Ab3xY9')).toThrow(RangeError);
   });
 });
