@@ -13,6 +13,8 @@ export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchR
 import type { ScimTables } from './scim-tables.ts';
 import type { OutboxMessageTable } from './outbox-tables.ts';
 export type { OutboxMessageTable } from './outbox-tables.ts';
+import type { TapTables } from './tap-tables.ts';
+export type * from './tap-tables.ts';
 export type { ScimTokenTable, ScimUserTable, ScimGroupTable, ScimGroupMemberTable } from './scim-tables.ts';
 import type {
   WalletPassTable,
@@ -31,7 +33,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * better-auth's own tables); Kysely quotes them, so they work on SQLite and PostgreSQL alike.
  * Timestamps of our own tables are epoch milliseconds (bigint on PostgreSQL).
  */
-export interface Database extends ScimTables {
+export interface Database extends ScimTables, TapTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
