@@ -71,13 +71,13 @@ import { createBrandChange, createBrandService } from './features/organisations/
 import { createDomainRepository } from './features/organisations/domain.repository.ts';
 import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
 import { createCaptureServices } from './features/capture/capture-services.ts';
+import { createPageDomainServices, txtResolverFor } from './features/page-domains/page-domain-services.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories and services once on one database, storage and mailer, and
  * hands each feature what it needs of the others. Routes reach the services as `app.services`. Besides server/app.ts (routes) and server/cli/, only this file
  * reaches inside feature folders (docs/architecture.md). With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there
- * (falling back to the database); without, both default to the single-instance way.
- */
+ * (falling back to the database); without, both default to the single-instance way. */
 export function createServices(deps: {
   config: Config;
   db: Db;
@@ -99,7 +99,8 @@ export function createServices(deps: {
   // reaches its organisation's webhooks too. Endpoint secrets are stored encrypted under a key taken from AUTH_SECRET.
   const templates = createTemplateRepository(db);
   const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile);
-  const profileStamps = createProfileStamps(deps.invalidation ?? createLocalInvalidation());
+  const invalidation = deps.invalidation ?? createLocalInvalidation();
+  const profileStamps = createProfileStamps(invalidation);
   const profiles = createProfileRepository(db, profileStamps, webhooks.outbox);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db, webhooks.outbox);
@@ -159,12 +160,8 @@ export function createServices(deps: {
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
   const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
   // Issue 27: claimed e-mail domains, and who joins at a company sign-in (server/app.ts hands `scimJoin` to auth).
-  const organisationDomains = createDomainService({
-    domains: createDomainRepository(db, organisations),
-    organisationService,
-    rateLimiter,
-    resolveTxt: deps.resolveTxt,
-  });
+  const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
+  const organisationDomains = createDomainService({ domains: createDomainRepository(db, organisations), organisationService, rateLimiter, resolveTxt });
   const scimJoin = createScimJoin({ scim, memberTemplates, profiles: profileService, domains: organisationDomains, log });
   const invitations = createInvitationService({
     publicUrl: config.publicUrl,
@@ -175,11 +172,13 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
+  const pageDomainParts = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
   const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     rateLimiter,
     decodeSlots,
     capture,
+    ...pageDomainParts,
     /** Issue 36's OCR engines; app.ts ends them on close. */
     ocrPool,
     profiles: profileService,
@@ -248,6 +247,7 @@ export function createServices(deps: {
       rateLimiter,
       sendVerificationMail: createVerificationMailSender(auth),
       domains: organisationDomains,
+      pageDomains: pageDomainParts.pageDomains,
     }),
     bundles,
     /** Issue 24: organisations, members, roles and the offboarding. */

@@ -77,7 +77,7 @@ export default async function contactFormRoutes(app: FastifyInstance): Promise<v
       // Issue 23: without JavaScript a refused form comes back as it was typed, with email_error
       // shown: the page itself (400, never cached), its contact dialog open. Not a view.
       const retry = { ...typed(request), refused: field };
-      const page = await services.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry);
+      const page = await services.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry, request.pageOrigin);
       if (page) {
         return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', page.csp).send(page.html);
       }
