@@ -52,6 +52,8 @@ import scimTokenRoutes from './features/scim/scim-token.routes.ts';
 import domainRoutes from './features/organisations/domain.routes.ts';
 import captureRoutes from './features/capture/capture.routes.ts';
 import outboxRoutes from './outbox/outbox.routes.ts';
+import pageDomainRoutes from './features/page-domains/page-domain.routes.ts';
+import { registerPageHostGate } from './features/page-domains/page-host.gate.ts';
 import { createServices, type Services } from './wiring.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
@@ -79,14 +81,10 @@ declare module 'fastify' {
   }
 }
 
-/** Where the built owner app lives (`npm run build`). */
-export const APP_DIST_DIR = path.resolve(import.meta.dirname, '../dist/app');
+export const APP_DIST_DIR = path.resolve(import.meta.dirname, '../dist/app'); // where the built owner app lives (`npm run build`)
 const EDITIONS_DIR = path.resolve(import.meta.dirname, '../assets/editions');
 
-/**
- * Builds the whole server: plugins in a fixed order (external, then app, then routes), the
- * database migrated. `main.ts` listens; tests call `inject()` or listen on a free port.
- */
+/** Builds the whole server: plugins in a fixed order (external, then app, then routes), the database migrated; `main.ts` listens, tests `inject()`. */
 export async function buildApp(
   config: Config,
   options: { database?: DatabaseHandle; logger?: boolean; resolveTxt?: TxtResolver; onRoute?: (route: RouteOptions) => void } = {},
@@ -201,7 +199,8 @@ export async function buildApp(
       throw new AppError(503, ErrorCode.unavailable, 'The server is restarting. Please try again in a moment.');
     }
   });
-
+  // Issue 39: an organisation's own page host answers only its company pages, before any route (or cookie).
+  registerPageHostGate(app, invalidation);
   // Validation by the shared zod schemas; answers are presenters' plain objects, so they are
   // serialised as they are (response schemas document them in OpenAPI).
   app.setValidatorCompiler(validatorCompiler);
@@ -255,6 +254,7 @@ export async function buildApp(
   await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(brandRoutes);
   await app.register(domainRoutes);
+  await app.register(pageDomainRoutes);
   await app.register(captureRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes, { pages: app.services.pages });

@@ -15,10 +15,7 @@ const connectionUrl = (scheme: RegExp, schemeMessage: string) =>
     .regex(scheme, schemeMessage)
     .refine((value) => URL.canParse(value), 'is not a valid URL (check the host, the port and that special characters in the password are percent-encoded)');
 
-/**
- * Every setting of the service, parsed once at start from the environment (and `.env`).
- * docs/configuration.md lists them; `.env.example` shows them with their defaults.
- */
+/** Every setting of the service, parsed once at start from the environment (and `.env`); docs/configuration.md and `.env.example` list them. */
 const settingsSchema = z.object({
   /** production | development | test. Production hides /_dev/mail and the add-translation path. */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -113,6 +110,8 @@ const settingsSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   /** The benchmarks' baseline routes (`/bench/*`, npm run bench); off unless a benchmark turns them on. */
   BENCH_ROUTES: flag,
+  /** Issue 39: DNS servers of the page host checks (`ip` or `ip:port`, comma-separated); without it the system's. */
+  DNS_RESOLVER: z.optional(z.string().regex(/^[0-9a-fA-F.:[\], ]+$/, 'IP addresses, optionally with :port, comma-separated')),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -171,6 +170,7 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Registers the benchmarks' baseline routes `/bench/*` (BENCH_ROUTES). */
   benchRoutes: boolean;
+  dnsServers: string[]; // DNS_RESOLVER's servers, empty for the system's
 }
 
 /** Where S3-compatible storage is and how to sign in to it. */
@@ -287,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     benchRoutes: isOn(s.BENCH_ROUTES),
+    dnsServers: (s.DNS_RESOLVER ?? '').split(',').map((a) => a.trim()).filter(Boolean), // prettier-ignore
   };
 }
 
@@ -294,7 +295,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const googleApis = (s: Settings) => ({ tokenUrl: s.GOOGLE_OAUTH_TOKEN_URL, apiUrl: s.GOOGLE_WALLET_API_URL.replace(/\/+$/, '') });
 
 /** The relying party of passkeys: the public address's host name (no port) and its origin. */
-function webAuthnOf(publicUrl: string): Config['webAuthn'] {
-  const url = new URL(publicUrl);
-  return { rpID: url.hostname, origin: url.origin };
-}
+const webAuthnOf = (publicUrl: string, url = new URL(publicUrl)): Config['webAuthn'] => ({ rpID: url.hostname, origin: url.origin });

@@ -73,6 +73,7 @@ import { createDomainRepository } from './features/organisations/domain.reposito
 import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
 import { createCaptureServices } from './features/capture/capture-services.ts';
 import { createOutbox } from './outbox/outbox.ts';
+import { createPageDomainServices, txtResolverFor } from './features/page-domains/page-domain-services.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories and services once and hands each feature the services
@@ -100,7 +101,8 @@ export function createServices(deps: {
   const outbox = createOutbox({ db, engine: deps.engine, log });
   const templates = createTemplateRepository(db);
   const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile, outbox);
-  const profileStamps = createProfileStamps(deps.invalidation ?? createLocalInvalidation());
+  const invalidation = deps.invalidation ?? createLocalInvalidation();
+  const profileStamps = createProfileStamps(invalidation);
   const profiles = createProfileRepository(db, profileStamps, webhooks.outbox, outbox);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db, webhooks.outbox);
@@ -159,12 +161,8 @@ export function createServices(deps: {
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
   const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
   // Issue 27: claimed e-mail domains, and who joins at a company sign-in (server/app.ts hands `scimJoin` to auth).
-  const organisationDomains = createDomainService({
-    domains: createDomainRepository(db, organisations),
-    organisationService,
-    rateLimiter,
-    resolveTxt: deps.resolveTxt,
-  });
+  const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
+  const organisationDomains = createDomainService({ domains: createDomainRepository(db, organisations), organisationService, rateLimiter, resolveTxt });
   const scimJoin = createScimJoin({ scim, memberTemplates, profiles: profileService, domains: organisationDomains, log });
   const invitations = createInvitationService({
     publicUrl: config.publicUrl,
@@ -175,12 +173,14 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
+  const pageDomainParts = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
   const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     outbox, // Started by app.ts, stopped on close: the worker of every message that leaves the server.
     rateLimiter,
     decodeSlots,
     capture,
+    ...pageDomainParts,
     /** Issue 36's OCR engines; app.ts ends them on close. */
     ocrPool,
     profiles: profileService,
@@ -247,6 +247,7 @@ export function createServices(deps: {
       rateLimiter,
       sendVerificationMail: createVerificationMailSender(auth),
       domains: organisationDomains,
+      pageDomains: pageDomainParts.pageDomains,
     }),
     bundles,
     /** Issue 24: organisations, members, roles and the offboarding. */

@@ -76,6 +76,10 @@ export const TeamErrorCode = {
    * organisation, and only its admins unassign it (`POST /card/profile/change`, `/card/delete`).
    */
   organisationCard: 'cmc/organisation-card',
+  /** Issue 39: another organisation has proved this page host. */
+  pageDomainTaken: 'cmc/page-domain-taken',
+  /** Issue 39: the organisation has named no page host. */
+  pageDomainNotFound: 'cmc/page-domain-not-found',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | (typeof TeamErrorCode)[keyof typeof TeamErrorCode];
 

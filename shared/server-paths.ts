@@ -70,6 +70,8 @@ export const SERVER_PATHS = [
   '/_dev',
   '/bench',
   '/healthz',
+  // Issue 39: the TLS proxy's question before a certificate for an organisation's page host.
+  '/.well-known/cmc',
   '/readyz',
 ] as const;
 

@@ -29,11 +29,9 @@ import * as organisationDomains from './migrations/021-organisation-domains.ts';
 import * as scimUserEmail from './migrations/022-scim-user-email.ts';
 import * as leadCard from './migrations/023-lead-card.ts';
 import * as teamGaps from './migrations/024-team-gaps.ts';
-<<<<<<< HEAD
 import * as outbox from './migrations/025-outbox.ts';
-=======
 import * as verifiedTaps from './migrations/027-verified-taps.ts';
->>>>>>> taps
+import * as pageDomains from './migrations/028-page-domains.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -71,11 +69,9 @@ const migrations: Record<string, Migration> = {
   '022-scim-user-email': scimUserEmail,
   '023-lead-card': leadCard,
   '024-team-gaps': teamGaps,
-<<<<<<< HEAD
   '025-outbox': outbox,
-=======
   '027-verified-taps': verifiedTaps,
->>>>>>> taps
+  '028-page-domains': pageDomains,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

@@ -88,3 +88,16 @@ export interface OrganisationDomainTable {
   verifiedBy: 'dns' | 'operator' | null;
   created: number;
 }
+
+/**
+ * Issue 39 (migration 028): the host an organisation's members' company pages answer at, one per
+ * organisation; a verified host belongs to that organisation alone (a partial unique index).
+ */
+export interface OrganisationPageDomainTable {
+  organisationId: string;
+  host: string;
+  token: string;
+  verified: number | null;
+  verifiedBy: 'dns' | 'operator' | null;
+  created: number;
+}

@@ -6,6 +6,7 @@ import type {
   OrganisationTemplateTable,
   TemplatedProfileTable,
   OrganisationDomainTable,
+  OrganisationPageDomainTable,
 } from './organisation-tables.ts';
 export type * from './organisation-tables.ts';
 import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
@@ -65,6 +66,7 @@ export interface Database extends ScimTables, TapTables {
   organisationTemplate: OrganisationTemplateTable;
   templatedProfile: TemplatedProfileTable;
   organisationDomain: OrganisationDomainTable;
+  organisationPageDomain: OrganisationPageDomainTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */

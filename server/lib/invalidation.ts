@@ -10,6 +10,8 @@ export type InvalidationEvent =
   | { kind: 'profiles'; ids: string[] }
   /** Sessions ended (sign-out, password change, reset): forget every remembered session. */
   | { kind: 'sessions' }
+  /** Issue 39: an organisation's page host was verified, changed or removed: read the verified hosts again. */
+  | { kind: 'page-hosts' }
   /** Messages may have been missed (the channel was lost or regained): forget everything. */
   | { kind: 'all' };
 

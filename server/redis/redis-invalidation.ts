@@ -57,7 +57,7 @@ export function createRedisInvalidation(redis: RedisConnection, log: RedisLog): 
     if (message.from === self) return;
     if (message.kind === 'profiles' && Array.isArray(message.ids))
       emit({ kind: 'profiles', ids: message.ids.filter((id): id is string => typeof id === 'string') });
-    else if (message.kind === 'sessions') emit({ kind: 'sessions' });
+    else if (message.kind === 'sessions' || message.kind === 'page-hosts') emit({ kind: message.kind });
     else emit({ kind: 'all' });
   });
 

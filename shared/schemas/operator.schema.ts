@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS = [
   'resend-verification',
   'verify-domain',
   'release-domain',
+  'verify-page-domain',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntrySchema = z.object({

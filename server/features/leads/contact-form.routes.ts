@@ -86,7 +86,7 @@ export default async function contactFormRoutes(app: FastifyInstance, options: C
       // Issue 23: without JavaScript a refused form comes back as it was typed, with email_error
       // shown: the page itself (400, never cached), its contact dialog open. Not a view.
       const retry = { ...typed(request), refused: field };
-      const page = await options.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry);
+      const page = await options.pages.refusedContactForm(id, languageOf(request), source.success ? source.data : 'link', retry, request.pageOrigin);
       if (page) {
         return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', page.csp).send(page.html);
       }

@@ -24,6 +24,7 @@ import {
   operatorDomainReleaseSchema,
   organisationDomainSchema,
 } from '../../../shared/schemas/organisation-domain.schema.ts';
+import { operatorPageDomainSchema, pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
@@ -75,6 +76,11 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 33: a claim another company's proof shows to be wrong (or one left behind) goes.
   app.post('/operator/organisation/domain/release', route({ body: operatorDomainReleaseSchema, response: { 200: domainRemovedSchema, ...errors } }), (req) =>
     operator.releaseDomain(ownerOf(req), req.body),
+  );
+
+  // Issue 39: an organisation's page host verified by hand (its DNS cannot carry the TXT record, or proof came another way).
+  app.post('/operator/organisation/page-domain/verify', route({ body: operatorPageDomainSchema, response: { 200: pageDomainSchema, ...errors } }), (req) =>
+    operator.verifyPageDomain(ownerOf(req), req.body),
   );
 
   app.post('/operator/batch/create', route({ body: batchCreateSchema, response: { 200: z.object({ batchId: z.string() }), ...errors } }), (req) =>

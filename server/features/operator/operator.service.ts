@@ -19,7 +19,9 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { CardService } from '../cards/index.ts';
 import type { DomainService } from '../organisations/index.ts';
+import type { PageDomainService } from '../page-domains/index.ts';
 import type { OperatorDomainBody, OperatorDomainRelease } from '../../../shared/schemas/organisation-domain.schema.ts';
+import type { OperatorPageDomainBody } from '../../../shared/schemas/page-domain.schema.ts';
 import type { BundleBuilder } from './batch-bundle.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
 import { cardMail, type CardMailKind } from './operator-mails.ts';
@@ -63,6 +65,8 @@ export function createOperatorService(deps: {
   sendVerificationMail: (email: string) => Promise<void>;
   /** Issue 27: an organisation's e-mail domains, which an operator may mark verified or (issue 33) release. */
   domains: Pick<DomainService, 'verifyByOperator' | 'releaseByOperator'>;
+  /** Issue 39: an organisation's page host, which an operator may verify by hand. */
+  pageDomains: Pick<PageDomainService, 'verifyByOperator'>;
 }) {
   const { publicUrl, operators, inventory, cards, bundles, storage, mailer, rateLimiter, sendVerificationMail } = deps;
   const configured = new Set(deps.operatorEmails.map((e) => e.toLowerCase()));
@@ -133,6 +137,14 @@ export function createOperatorService(deps: {
       const released = await deps.domains.releaseByOperator(operator, { organisationId, domain });
       await record(operator, 'release-domain', `${released.organisationId} ${domain}`, reason);
       return { domain: released.domain, removed: released.removed };
+    },
+
+    /** Issue 39: verifies an organisation's page host by hand (audited here and in the organisation's log). */
+    async verifyPageDomain(operator: Owner, { organisationId, host, reason }: OperatorPageDomainBody) {
+      await limitActions(operator);
+      const verified = await deps.pageDomains.verifyByOperator(operator, { organisationId, host });
+      await record(operator, 'verify-page-domain', `${organisationId} ${host}`, reason);
+      return verified;
     },
 
     async reset(operator: Owner, { cardId, reason }: CardActionBody) {

@@ -7,3 +7,5 @@ export type { OrganisationService, Membership } from './organisation.service.ts'
 export type { InvitationService } from './invitation.service.ts';
 export type { MemberTemplateService } from './member-template.service.ts';
 export type { DomainService } from './domain.service.ts';
+/** Issue 39: the page hosts' changes go into the organisation's audit log in this form. */
+export { auditEntry } from './organisation.service.ts';

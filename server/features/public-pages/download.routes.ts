@@ -16,13 +16,20 @@ const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['public'], produces: ['text/vcard', 'text/calendar'], response: { 200: z.string(), 400: errorSchema, 404: errorSchema } };
 
   app.get('/download/generate-vcf-with-comment', { schema: { ...schema, querystring: vcfQuerySchema.extend(src) } }, async (req, reply) => {
-    const { text, fileName, asciiFileName } = await services.downloads.vcard(req.query.profileId, req.query.comment, visitOf(req, 'action'));
+    const { text, fileName, asciiFileName } = await services.downloads.vcard(req.query.profileId, req.query.comment, visitOf(req, 'action'), req.pageOrigin);
     return sendDownload(reply, { type: VCARD_CONTENT_TYPE, fileName, asciiFileName, body: text });
   });
 
   app.get('/download/calendar', { schema: { ...schema, querystring: calendarQuerySchema.extend(src) } }, async (req, reply) => {
     const { profileId, remindIn, tz } = req.query;
-    const { text, fileName } = await services.downloads.reminder(profileId, remindIn, pickLanguage(req), visitOf(req, 'action'), tz || undefined);
+    const { text, fileName } = await services.downloads.reminder(
+      profileId,
+      remindIn,
+      pickLanguage(req),
+      visitOf(req, 'action'),
+      tz || undefined,
+      req.pageOrigin,
+    );
     return sendDownload(reply, { type: REMINDER_CONTENT_TYPE, fileName, body: text });
   });
 };

@@ -26,7 +26,8 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
   }
   const contactOf = (profile: PublicSourceProfile): Profile => (profile.left ? { ...profile, personalTitle: '', firstName: '', lastName: '' } : profile);
 
-  const profileUrl = (id: string) => `${publicUrl}/p/${id}`;
+  // Issue 39: at an organisation's own host the files name that host's page.
+  const profileUrl = (id: string, origin?: string | null) => `${origin ?? publicUrl}/p/${id}`;
 
   async function photoOf(profile: Profile): Promise<Buffer | undefined> {
     const key = profile.profileImagePath?.replace(/^\/media\//, '');
@@ -37,10 +38,19 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
 
   return {
     /** A vCard 3.0 of a public profile, its UTF-8 file name and an ASCII fallback for old clients. */
-    async vcard(profileId: string, comment: string | undefined, client: DownloadClient): Promise<{ text: string; fileName: string; asciiFileName: string }> {
+    async vcard(
+      profileId: string,
+      comment: string | undefined,
+      client: DownloadClient,
+      origin?: string | null,
+    ): Promise<{ text: string; fileName: string; asciiFileName: string }> {
       const profile = await publicProfile(profileId);
       visits.record({ profileId: profile.id, metric: 'save', source: client.source }, client);
-      return { text: buildVcardFor(profile, comment, await photoOf(profile)), fileName: vcardDisplayFileName(profile), asciiFileName: vcardFileName(profile) };
+      return {
+        text: buildVcardFor(profile, comment, await photoOf(profile), origin),
+        fileName: vcardDisplayFileName(profile),
+        asciiFileName: vcardFileName(profile),
+      };
     },
 
     /** The reminder `.ics` (SPEC 7 /download/calendar). */
@@ -50,10 +60,11 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
       language: Language,
       client: DownloadClient,
       timeZone?: string,
+      origin?: string | null,
     ): Promise<{ text: string; fileName: string }> {
       const profile = await publicProfile(profileId);
       visits.record({ profileId: profile.id, metric: 'reminder', source: client.source }, client);
-      return { text: buildReminder({ profile, profileUrl: profileUrl(profileId), remindIn, language, timeZone }), fileName: REMINDER_FILE_NAME };
+      return { text: buildReminder({ profile, profileUrl: profileUrl(profileId, origin), remindIn, language, timeZone }), fileName: REMINDER_FILE_NAME };
     },
 
     /** The vCard of a profile for the contact-exchange mail (D5). */
@@ -63,8 +74,8 @@ export function createDownloadService(deps: { publicUrl: string; publicProfiles:
     },
   };
 
-  function buildVcardFor(profile: Profile, comment: string | undefined, photoJpeg: Buffer | undefined) {
-    return buildVcard({ profile, comment, photoJpeg, profileUrl: profileUrl(profile.id), uidSource: `profile:${profile.id}` });
+  function buildVcardFor(profile: Profile, comment: string | undefined, photoJpeg: Buffer | undefined, origin?: string | null) {
+    return buildVcard({ profile, comment, photoJpeg, profileUrl: profileUrl(profile.id, origin), uidSource: `profile:${profile.id}` });
   }
 }
 export type DownloadService = ReturnType<typeof createDownloadService>;

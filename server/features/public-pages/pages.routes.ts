@@ -21,6 +21,7 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const pageRoute = { schema: { hide: true }, ...PUBLIC_PAGE_ROUTE_HEADERS };
 
   function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
+    if ('redirectTo' in answer) return reply.header('cache-control', 'no-store').redirect(answer.redirectTo, 302);
     if ('redirectToProfile' in answer) {
       // SPEC 2 replaces the route with the profile; an explicit ?lng= travels along.
       const query = (request.query ?? {}) as Record<string, unknown>;
@@ -32,11 +33,11 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const profilePage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.profile(request.params.id, languageOf(request), visitOf(request, 'profile')));
+    send(request, res, await pages.profile(request.params.id, languageOf(request), visitOf(request, 'profile'), request.pageOrigin));
   const linkTreePage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.linkTree(request.params.id, languageOf(request), visitOf(request, 'linkinbio')));
+    send(request, res, await pages.linkTree(request.params.id, languageOf(request), visitOf(request, 'linkinbio'), request.pageOrigin));
   const cardPage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.card(request.params.id, languageOf(request), visitOf(request, 'card')));
+    send(request, res, await pages.card(request.params.id, languageOf(request), visitOf(request, 'card'), request.pageOrigin));
 
   // The router ignores trailing slashes (server/app.ts), so /p/{id}/ of SPEC 2 is the same route.
   app.get('/p/:id', pageRoute, profilePage);

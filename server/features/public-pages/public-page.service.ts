@@ -10,7 +10,7 @@ import type { PageTexts } from './page-texts.ts';
 import { RenderCache, type CachedPage } from './render-cache.ts';
 
 /** A page to send and its status, or where a card page sends the visitor instead. */
-export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToProfile: string; query: string };
+export type PageAnswer = { page: CachedPage; status: 200 | 404 } | { redirectToProfile: string; query: string } | { redirectTo: string };
 
 /**
  * Who asked, where the visit came from and which card brought it (issue 12), as the route read
@@ -36,6 +36,15 @@ export function createPublicPageService(deps: {
 }) {
   const { publicProfiles, cards, visits } = deps;
   const render = createPageRenderer({ publicUrl: deps.publicUrl, texts: deps.texts, issuer: deps.issuer });
+  // Issue 39: pages served at an organisation's own host name it (canonical, alternates, image addresses): a renderer per origin, cached apart.
+  const renderers = new Map<string, typeof render>();
+  const renderAt = (origin: string | null | undefined) => {
+    if (!origin) return render;
+    let found = renderers.get(origin);
+    if (!found) renderers.set(origin, (found = createPageRenderer({ publicUrl: origin, texts: deps.texts, issuer: deps.issuer })));
+    return found;
+  };
+  const at = (origin: string | null | undefined) => (origin ? `@${origin}` : '');
   const cache = new RenderCache();
 
   /** A page that depends only on its key (not-found and card pages): rendered once, kept in the cache. */
@@ -58,14 +67,14 @@ export function createPublicPageService(deps: {
      * The page differs per source (its /go links, downloads and contact form carry it), never
      * per card: at most six variants per profile and language.
      */
-    async profile(id: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+    async profile(id: string, lng: Language, visit: Visit, origin?: string | null): Promise<PageAnswer> {
       const { source } = visit;
       const counts = countsAsVisit(visit);
       // Only visits a card brought carry a card id; it must be one of this profile's cards.
       const cardId = visit.cardId && counts && (await cards.showsProfile(visit.cardId, id)) ? visit.cardId : '';
       const stamp = counts ? await publicProfiles.recordView(id, visit, { source, cardId }) : await publicProfiles.updatedStamp(id);
       if (stamp === null) return profileNotFound(lng, 'profile');
-      const key = `p/${id}/${lng}/${source}`;
+      const key = `p/${id}/${lng}/${source}${at(origin)}`;
       const cached = cache.peek(key);
       if (cached && cached.stamp === stamp) return { page: cached, status: 200 };
       const page = await cache.fill(key, async () => {
@@ -74,7 +83,8 @@ export function createPublicPageService(deps: {
         const { profile, leftCompany, brand } = found;
         // Stored under the profile's own stamp: if it changed since the first read, the next request renders again.
         // Issue 24: a former member's company profile says they left, with the company's contact.
-        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng, brand) : render.profile(profile, lng, source, undefined, brand);
+        const r = renderAt(origin);
+        const rendered = leftCompany ? r.leftCompany(profile, leftCompany, lng, brand) : r.profile(profile, lng, source, undefined, brand);
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
@@ -84,8 +94,8 @@ export function createPublicPageService(deps: {
      * /l/{id} and /linkinbio/{id}: the link-in-bio page of a short link id. A visit counts as a
      * `linkinbio` view in the day's statistics (issue 12), not in `profileViews` (D10: /p only).
      */
-    async linkTree(shortLinkId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
-      const key = `l/${shortLinkId}/${lng}`;
+    async linkTree(shortLinkId: string, lng: Language, visit: Visit, origin?: string | null): Promise<PageAnswer> {
+      const key = `l/${shortLinkId}/${lng}${at(origin)}`;
       const counted = (page: CachedPage): PageAnswer => {
         visits.record({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
         return { page, status: 200 };
@@ -98,7 +108,8 @@ export function createPublicPageService(deps: {
         if (!found) return null;
         const { profile, leftCompany, brand } = found;
         // Issue 24: a former member's company profile says they left on its link-in-bio page too.
-        const rendered = leftCompany ? render.leftCompany(profile, leftCompany, lng, brand) : render.linkTree(profile, lng, brand);
+        const r = renderAt(origin);
+        const rendered = leftCompany ? r.leftCompany(profile, leftCompany, lng, brand) : r.linkTree(profile, lng, brand);
         return { stamp: profile.updated, profileId: profile.id, ...rendered };
       });
       return page ? counted(page) : profileNotFound(lng, 'link_tree');
@@ -109,9 +120,9 @@ export function createPublicPageService(deps: {
      * it (the form's answer without JavaScript): never cached, not a view. Null when the profile
      * is gone.
      */
-    async refusedContactForm(id: string, lng: Language, source: VisitSource, retry: ContactRetry) {
+    async refusedContactForm(id: string, lng: Language, source: VisitSource, retry: ContactRetry, origin?: string | null) {
       const found = await publicProfiles.getForPage(id);
-      return found ? render.profile(found.profile, lng, source, retry, found.brand) : null;
+      return found ? renderAt(origin).profile(found.profile, lng, source, retry, found.brand) : null;
     },
 
     /**
@@ -119,9 +130,11 @@ export function createPublicPageService(deps: {
      * counting the scan; the source and the card travel along (`?src=nfc&card={id}`), so the
      * profile's view is theirs (issue 12).
      */
-    async card(cardId: string, lng: Language, visit: Visit): Promise<PageAnswer> {
+    async card(cardId: string, lng: Language, visit: Visit, origin?: string | null): Promise<PageAnswer> {
       const state = await cards.openPublicCard(cardId, visit, visit.source);
       if (state.state === 'registered') return { redirectToProfile: state.profileId, query: profileVisitQuery(visit.source, cardId) };
+      // Issue 39: a card printed with the organisation's host and not yet registered is registered on the service's own host (the owner app is there).
+      if (state.state === 'unregistered' && origin) return { redirectTo: `${deps.publicUrl}/card/${encodeURIComponent(cardId)}` };
       // Per card: the mail to the issuer names it. Only blocked cards (an operator's few) have such a page.
       if (state.state === 'blocked') return { page: await fixedPage(`blocked/${cardId}/${lng}`, () => render.cardBlocked(cardId, lng)), status: 200 };
       if (state.state === 'unregistered') return { page: await fixedPage(`card/${cardId}/${lng}`, () => render.cardInvite(cardId, lng)), status: 200 };

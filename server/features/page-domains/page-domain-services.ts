@@ -1,0 +1,41 @@
+import { Resolver } from 'node:dns/promises';
+import type { Db } from '../../db/database.ts';
+import type { Invalidation } from '../../lib/invalidation.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { OrganisationService } from '../organisations/index.ts';
+import { createPageDomainRepository } from './page-domain.repository.ts';
+import { createPageDomainService, type TxtResolver } from './page-domain.service.ts';
+import { createPageHostDirectory } from './page-host.directory.ts';
+
+/**
+ * The TXT lookup of the page host checks: node:dns's own resolver, asking the servers of
+ * DNS_RESOLVER when set (`ip` or `ip:port`, comma-separated; tests name a DNS server of their
+ * own), else the system's. A slow server costs at most 2 × 3 s.
+ */
+export function txtResolverFor(servers: readonly string[]): TxtResolver {
+  const resolver = new Resolver({ timeout: 3000, tries: 2 });
+  if (servers.length) resolver.setServers(servers);
+  return (hostname) => resolver.resolveTxt(hostname);
+}
+
+/** What server/wiring.ts builds of issue 39: the claiming service, the host directory and the reads of the host gate. */
+export function createPageDomainServices(deps: {
+  db: Db;
+  invalidation: Invalidation;
+  rateLimiter: RateLimiter;
+  organisationService: Pick<OrganisationService, 'access'>;
+  publicUrl: string;
+  resolveTxt: TxtResolver;
+}) {
+  const repository = createPageDomainRepository(deps.db);
+  const pageHosts = createPageHostDirectory(() => repository.verifiedHosts(), deps.invalidation);
+  const pageDomains = createPageDomainService({
+    pageDomains: repository,
+    organisationService: deps.organisationService,
+    rateLimiter: deps.rateLimiter,
+    resolveTxt: deps.resolveTxt,
+    directory: pageHosts,
+    serviceHost: new URL(deps.publicUrl).hostname.toLowerCase(),
+  });
+  return { pageDomains, pageHosts, pageHostResources: repository };
+}
