@@ -6,10 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './scripts/import-boundaries.eslint.js';
+import ownServices from './scripts/own-services.eslint.js';
 import sqlInRepositories from './scripts/sql-in-repositories.eslint.js';
 
 // The project's own rules, one plugin (ESLint takes a plugin name only once).
-const local = { rules: { ...importBoundaries.rules, ...sqlInRepositories.rules } };
+const local = { rules: { ...importBoundaries.rules, ...ownServices.rules, ...sqlInRepositories.rules } };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**'] },
@@ -63,6 +64,47 @@ export default tseslint.config(
             { from: 'shared', to: 'server', except: '\\.test\\.tsx?$' },
             { from: 'shared', to: 'app' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 34: a feature reads only its own services from `app.services` (server/wiring.ts's
+    // keys, by the feature that owns them); another feature's service comes in as a dependency.
+    // Tests drive the whole app and may read any service of it.
+    files: ['server/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { local },
+    rules: {
+      'local/own-services': [
+        'error',
+        {
+          tree: 'server/features',
+          services: {
+            account: ['account'],
+            backgrounds: ['backgrounds'],
+            capture: ['capture', 'ocrPool'],
+            cards: ['cards'],
+            integrations: ['webhooks', 'apiTokens', 'webhookWorker'],
+            leads: ['contacts', 'leads', 'leadRetention'],
+            operator: ['operator', 'bundles'],
+            organisations: [
+              'organisations',
+              'templates',
+              'brand',
+              'organisationCards',
+              'organisationLeads',
+              'organisationStats',
+              'invitations',
+              'organisationDomains',
+            ],
+            profiles: ['profiles', 'links', 'publicProfiles', 'media'],
+            'public-pages': ['pages', 'downloads'],
+            scim: ['scimTokens', 'scimUsers', 'scimGroups', 'scimJoin'],
+            signatures: ['signatures'],
+            stats: ['stats', 'visits', 'views'],
+            wallet: ['wallet', 'appleWebService', 'googleWalletUpdates'],
+          },
         },
       ],
     },

@@ -316,3 +316,43 @@ describe('the 14 boundary probes of issue 34', () => {
     ]);
   });
 });
+
+// Issue 34, part 1: the bag `app.services` is no way around the boundary either
+// (scripts/own-services.eslint.js, the owners of wiring.ts's keys named in eslint.config.js).
+describe('a feature reads only its own services from app.services (ESLint local/own-services)', () => {
+  const foreign = (feature: string, key: string) => ({
+    rule: 'local/own-services',
+    message: expect.stringContaining(`Feature '${feature}' reads '${key}' from app.services, which is not its own service`),
+  });
+  async function serviceErrors(filePath: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return result!.messages.filter((m) => m.ruleId === 'local/own-services').map((m) => ({ rule: m.ruleId, message: m.message }));
+  }
+
+  it("fails a route that reads another feature's service, as the contact form once read the public pages'", async () => {
+    const code = [
+      "import type { FastifyInstance } from 'fastify';",
+      'export default async function probe(app: FastifyInstance) {',
+      '  const { services } = app;',
+      "  app.get('/probe', async () => services.pages.refusedContactForm('id', 'en', 'link', {} as never));",
+      "  app.get('/probe2', async () => app.services.profiles);",
+      '  const { wallet } = app.services;',
+      '  return wallet;',
+      '}',
+      '',
+    ].join('\n');
+    expect(await serviceErrors('server/features/leads/probe.routes.ts', code)).toEqual([
+      foreign('leads', 'pages'),
+      foreign('leads', 'profiles'),
+      foreign('leads', 'wallet'),
+    ]);
+  });
+
+  it("passes a feature's own services, and tests, which drive the whole app", async () => {
+    const own =
+      "import type { FastifyInstance } from 'fastify';\nexport default async (app: FastifyInstance) => [app.services.contacts, app.services.leads];\n";
+    expect(await serviceErrors('server/features/leads/probe.routes.ts', own)).toEqual([]);
+    const test = "import type { FastifyInstance } from 'fastify';\nexport const flush = (app: FastifyInstance) => app.services.views.flush();\n";
+    expect(await serviceErrors('server/features/public-pages/probe.test.ts', test)).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import { displayName } from '../../../shared/public-page/profile-view.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import { pageLook, themeCss, type PageBrand } from '../../../shared/public-page/theme.css.ts';
 import { CLIENT_SCRIPTS } from './client-scripts.ts';
-import { renderDocument, type RenderedPage } from './document.tsx';
+import { renderDocument, type DocumentHead, type RenderedPage } from './document.tsx';
 import type { PageTexts } from './page-texts.ts';
 
 /**
@@ -26,6 +26,27 @@ export function createPageRenderer({ publicUrl, texts, issuer }: { publicUrl: st
     const look = pageLook(profile, brand);
     return { shown: { ...profile, profileLogoPath: look.logoPath }, css: themeCss(look) };
   };
+  /** The document head of a profile's page at `path`: its title and description, canonical, languages and the social card. */
+  const profileHead = (
+    profile: Profile,
+    lng: Language,
+    path: string,
+    css: string,
+    text: { name: string; title: string; description: string; summary?: string },
+  ): DocumentHead => ({
+    lng,
+    title: text.title,
+    description: text.description,
+    canonical: absolute(path),
+    alternates: alternates(path),
+    social: {
+      type: 'profile',
+      title: text.name,
+      description: text.summary || text.description,
+      imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
+    },
+    themeCss: css,
+  });
 
   return {
     /**
@@ -42,20 +63,7 @@ export function createPageRenderer({ publicUrl, texts, issuer }: { publicUrl: st
         .filter(Boolean)
         .join(' · ');
       return renderDocument(
-        {
-          lng,
-          title: t('document_title', { name }),
-          description: t('meta_description', { name }),
-          canonical: absolute(path),
-          alternates: alternates(path),
-          social: {
-            type: 'profile',
-            title: name,
-            description: summary || t('meta_description', { name }),
-            imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
-          },
-          themeCss: css,
-        },
+        profileHead(profile, lng, path, css, { name, title: t('document_title', { name }), description: t('meta_description', { name }), summary }),
         <ProfilePage
           profile={shown}
           lng={lng}
@@ -76,20 +84,7 @@ export function createPageRenderer({ publicUrl, texts, issuer }: { publicUrl: st
       const name = displayName(profile, lng);
       const path = `/linkinbio/${encodeURIComponent(profile.shortLinkId)}`;
       return renderDocument(
-        {
-          lng,
-          title: t('document_title', { name }),
-          description: t('meta_description', { name }),
-          canonical: absolute(path),
-          alternates: alternates(path),
-          social: {
-            type: 'profile',
-            title: name,
-            description: t('meta_description', { name }),
-            imageUrl: profile.profileImagePath ? absolute(profile.profileImagePath) : null,
-          },
-          themeCss: css,
-        },
+        profileHead(profile, lng, path, css, { name, title: t('document_title', { name }), description: t('meta_description', { name }) }),
         <LinkTreePage profile={shown} lng={lng} t={t} counted />,
         CLIENT_SCRIPTS.linkTree,
       );
