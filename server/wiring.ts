@@ -175,13 +175,12 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
-  const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
+  const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService };
   return {
     rateLimiter,
     decodeSlots,
-    capture,
-    /** Issue 36's OCR engines; app.ts ends them on close. */
-    ocrPool,
+    // Issue 36: capture, captureSave and the OCR engines (ocrPool; app.ts ends them on close).
+    ...createCaptureServices(captureDeps),
     profiles: profileService,
     links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
@@ -199,7 +198,7 @@ export function createServices(deps: {
     }),
     views,
     visits,
-    stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
+    stats: createStatsService({ profiles, links, visits: visitCounts, timeZones, captures: leads }),
     wallet,
     /** Apple's web service for passes (issue 26): devices keep their passes current through it. */
     appleWebService,

@@ -29,6 +29,7 @@ import * as organisationDomains from './migrations/021-organisation-domains.ts';
 import * as scimUserEmail from './migrations/022-scim-user-email.ts';
 import * as leadCard from './migrations/023-lead-card.ts';
 import * as teamGaps from './migrations/024-team-gaps.ts';
+import * as capture from './migrations/026-capture.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '022-scim-user-email': scimUserEmail,
   '023-lead-card': leadCard,
   '024-team-gaps': teamGaps,
+  '026-capture': capture,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

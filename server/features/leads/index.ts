@@ -13,3 +13,8 @@ export type { OrganisationLeadRepository, OrganisationLeadRow } from './organisa
 export { buildLeadsCsv, LEADS_CSV_CONTENT_TYPE, type LeadsCsvColumn } from './leads-csv.builder.ts';
 export { buildLeadsXlsx, LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 export { presentLead } from './lead.presenter.ts';
+/** Issue 36: the capture feature stores a captured lead once per clientId, through this one call. */
+export type LeadCapture = Pick<LeadRepository, 'insertCapture'>;
+export type { CapturedLead } from './lead-capture.repository.ts';
+/** Issue 36: the statistics count a profile's captures per day and event. */
+export type LeadCaptureStats = Pick<LeadRepository, 'capturesOf'>;

@@ -15,6 +15,7 @@ describe('the statistics screen sums', () => {
       sources: { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0, signature: 0 },
       links: [],
       cards: [],
+      captures: { days: [], events: [] },
     };
     expect(isEmpty(none)).toBe(true);
     expect(isEmpty({ ...none, days: [day('2026-11-25', 0, 1)] })).toBe(false);
