@@ -51,7 +51,6 @@ import scimRoutes from './features/scim/scim.routes.ts';
 import scimTokenRoutes from './features/scim/scim-token.routes.ts';
 import domainRoutes from './features/organisations/domain.routes.ts';
 import captureRoutes from './features/capture/capture.routes.ts';
-import captureSaveRoutes from './features/capture/capture-save.routes.ts';
 import { createServices, type Services } from './wiring.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
@@ -257,7 +256,6 @@ export async function buildApp(
   await app.register(brandRoutes);
   await app.register(domainRoutes);
   await app.register(captureRoutes);
-  await app.register(captureSaveRoutes);
   await app.register(pagesRoutes);
   await app.register(contactFormRoutes);
   await app.register(leadDeletionRoutes);

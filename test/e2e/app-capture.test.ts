@@ -28,7 +28,7 @@ describe('the capture screen', () => {
     it(`photographs a card, corrects a field, adds an event, note and tags and saves it (${lng}, ${size})`, async () => {
       const { t } = session.server;
       const owner = await t.signUp();
-      await createProfile(t, owner, { profileName: 'Messe', firstName: 'Olga', lastName: 'Owner' });
+      const profile = await createProfile(t, owner, { profileName: 'Messe', firstName: 'Olga', lastName: 'Owner' });
       const context = await appContext(
         session.browser,
         lng,
@@ -70,7 +70,21 @@ describe('the capture screen', () => {
         await page.getByRole('link', { name: text(lng, 'capture', 'to_contacts') }).click();
         await page.getByText(`${text(lng, 'leads', 'method.paper')} · Hannover Messe · #hot · #samples`).waitFor();
         await maybeScreenshot(page, `capture-inbox-${lng}-${size}`);
+
+        // The profile's statistics count it for the event.
+        await page.goto(`${session.server.base}/profile/${profile.id}/stats`);
+        const captures = page.getByRole('region', { name: text(lng, 'stats', 'captures_heading') });
+        await captures.getByText('Hannover Messe').waitFor();
+        expect(
+          await captures
+            .getByText(text(lng, 'stats', 'captured_one', { count: 1 }))
+            .first()
+            .isVisible(),
+        ).toBe(true);
+        await captures.scrollIntoViewIfNeeded();
+        await maybeScreenshot(page, `capture-stats-${lng}-${size}`);
       });
-    });
+      // The OCR's first read starts an engine; on a loaded machine the whole flow takes about a minute.
+    }, 150_000);
   }
 });

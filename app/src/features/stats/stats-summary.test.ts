@@ -20,6 +20,8 @@ describe('the statistics screen sums', () => {
     expect(isEmpty(none)).toBe(true);
     expect(isEmpty({ ...none, days: [day('2026-11-25', 0, 1)] })).toBe(false);
     expect(isEmpty({ ...none, cards: [{ cardId: 'c', views: 1 }] })).toBe(false);
+    // Issue 36: a contact captured for the profile is something to show.
+    expect(isEmpty({ ...none, captures: { days: [{ date: '2026-11-25', captured: 1 }], events: [{ eventId: '', name: '', captured: 1 }] } })).toBe(false);
   });
 
   it('rounds the scale up to an even step of a power of ten, so its half is whole too', () => {
