@@ -174,15 +174,14 @@ export function createServices(deps: {
     joined: scimJoin.memberJoined,
   });
   const pageDomainParts = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
-  const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
+  const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService };
   return {
     outbox, // Started by app.ts, stopped on close: the worker of every message that leaves the server.
     rateLimiter,
     decodeSlots,
-    capture,
     ...pageDomainParts,
-    /** Issue 36's OCR engines; app.ts ends them on close. */
-    ocrPool,
+    // Issue 36: capture, captureSave and the OCR engines (ocrPool; app.ts ends them on close).
+    ...createCaptureServices(captureDeps),
     profiles: profileService,
     links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
@@ -200,7 +199,7 @@ export function createServices(deps: {
     }),
     views,
     visits,
-    stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
+    stats: createStatsService({ profiles, links, visits: visitCounts, timeZones, captures: leads }),
     /** The passes (D11), Apple's web service for them and the updates of saved Google passes (issue 26: outbox messages). */
     ...walletServices,
     /** Video-call backgrounds of an owner's profiles (issue 26). */

@@ -39,6 +39,8 @@ export const SERVER_PATHS = [
   // Issue 36: reading a photographed card or a scanned code (the capture screen itself is the owner app's).
   '/capture/read',
   '/capture/parse',
+  '/capture/save',
+  '/capture/event',
   // Issue 25: webhooks and API tokens (the Integrations screen itself is the owner app's /integrations).
   '/webhook',
   '/api-token',

@@ -9,6 +9,8 @@ import type {
   OrganisationPageDomainTable,
 } from './organisation-tables.ts';
 export type * from './organisation-tables.ts';
+import type { CaptureEventTable, CapturedLeadColumns } from './capture-tables.ts';
+export type * from './capture-tables.ts';
 import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
 export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchRow, OperatorAuditRow } from './operator-tables.ts';
 import type { ScimTables } from './scim-tables.ts';
@@ -67,6 +69,7 @@ export interface Database extends ScimTables, TapTables {
   templatedProfile: TemplatedProfileTable;
   organisationDomain: OrganisationDomainTable;
   organisationPageDomain: OrganisationPageDomainTable;
+  captureEvent: CaptureEventTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */
@@ -235,7 +238,7 @@ export interface CardTable {
 }
 
 /** A visitor's e-mail left on a profile (D5), with the details and consent of issue 12. */
-export interface LeadTable {
+export interface LeadTable extends CapturedLeadColumns {
   id: string;
   profileId: string;
   email: string;
@@ -265,6 +268,7 @@ export type ProfileRowUpdate = Updateable<ProfileTable>;
 export type LinkRow = Selectable<LinkTable>;
 export type CardRow = Selectable<CardTable>;
 export type LeadRow = Selectable<LeadTable>;
+export type NewLeadRow = Insertable<LeadTable>;
 
 /** One fixed window of one rate rule for one subject (server/lib/rate-limiter.ts). */
 export interface RateCounterTable {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
 import { LANGUAGES } from './profile.schema.ts';
 import { VISIT_SOURCES, visitSourceSchema } from './visit-source.schema.ts';
+import { LEAD_METHODS } from './capture-save.schema.ts';
 
 /** A lead's follow-up state in the owner app (issue 12): new until the owner marks it. */
 export const LEAD_STATUSES = ['new', 'followedUp'] as const;
@@ -80,6 +81,24 @@ export const leadSchema = z.object({
   consentAt: z.number().nullable(),
   created: z.number(),
   createdIso: z.string(),
+  /** Issue 36: `form` for a visitor's lead, else how the owner captured it (paper, badge, qr, manual). */
+  method: z.enum(LEAD_METHODS),
+  /** The owner's note and tags of a capture; the event it was captured at ('' none) and when (null for a visitor's lead). */
+  note: z.string(),
+  tags: z.array(z.string()),
+  eventId: z.string(),
+  eventName: z.string(),
+  capturedAt: z.number().nullable(),
+  /** A capture's further fields ('' when not given; a visitor's lead has `name` only). */
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string(),
+  mobile: z.string(),
+  website: z.string(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  country: z.string(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -57,5 +57,14 @@ export const statsSchema = z.object({
   links: z.array(z.object({ socialMediaLinkId: z.string(), name: z.string(), clicks: z.number() })),
   /** Scans per physical card of the range, most scanned first. */
   cards: z.array(z.object({ cardId: z.string(), views: z.number() })),
+  /**
+   * Issue 36: the leads the owner captured for this profile (paper cards, badges, codes, typed in)
+   * by the day they were captured on, every day of the range; and by event, most first (`eventId`
+   * '' for captures at no event).
+   */
+  captures: z.object({
+    days: z.array(z.object({ date: z.string(), captured: z.number() })),
+    events: z.array(z.object({ eventId: z.string(), name: z.string(), captured: z.number() })),
+  }),
 });
 export type Stats = z.infer<typeof statsSchema>;

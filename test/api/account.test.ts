@@ -10,7 +10,7 @@ import { addressPool } from '../support/client-addresses.ts';
 import { idleSession } from '../support/sessions.ts';
 import { createLeadRepository } from '../../server/features/leads/lead.repository.ts';
 import { newLeadId } from '../../server/lib/ids.ts';
-import type { LeadTable } from '../../server/db/tables.ts';
+import type { NewLeadRow } from '../../server/db/tables.ts';
 import { CREDENTIAL_RULES } from '../../server/auth/credential-limits.ts';
 
 /**
@@ -341,7 +341,7 @@ describe('POST /account/delete', () => {
   it('stores no lead whose send reaches the database after the deletion (the insert finds no profile to lock)', async () => {
     const leads = createLeadRepository(t.app.db);
     const limits = { since: 0, perSender: 100, perProfile: 100 };
-    const leadFor = (profileId: string): LeadTable => ({
+    const leadFor = (profileId: string): NewLeadRow => ({
       id: newLeadId(),
       profileId,
       email: 'late@example.net',

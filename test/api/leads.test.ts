@@ -233,8 +233,25 @@ describe('GET /find/own/leads, GET /find/own/leads/new-count and POST /lead/upda
         'profileName',
         'source',
         'status',
+        // Issue 36: how it came in (a visitor's: `form`) and a capture's fields, empty for a visitor's lead.
+        'method',
+        'note',
+        'tags',
+        'eventId',
+        'eventName',
+        'capturedAt',
+        'firstName',
+        'lastName',
+        'jobTitle',
+        'mobile',
+        'website',
+        'street',
+        'zip',
+        'city',
+        'country',
       ].sort(),
     );
+    expect(list.leads[0]).toMatchObject({ method: 'form', note: '', tags: [], eventId: '', eventName: '', capturedAt: null, jobTitle: '' });
     // One profile only.
     expect((await listAll(me, `?profileId=${b.id}`)).leads.map((l) => l.name)).toEqual(['Second']);
     expect((await t.get('/find/own/leads/new-count', me)).body).toEqual({ newCount: 3 });
@@ -384,6 +401,19 @@ describe('exports: GET /download/leads.csv and GET /download/leads.vcf', () => {
       'Consent text',
       'Consent version',
       'Consent given at (UTC)',
+      // Issue 36's capture columns, empty for a visitor's lead (test/api/capture-flow.test.ts fills them).
+      'Method',
+      'Event',
+      'Captured at (UTC)',
+      'Note',
+      'Tags',
+      'Job title',
+      'Mobile',
+      'Website',
+      'Street',
+      'Postcode',
+      'City',
+      'Country',
     ]);
     expect(data).toHaveLength(3);
     const keys = [
@@ -413,6 +443,7 @@ describe('exports: GET /download/leads.csv and GET /download/leads.vcf', () => {
       language: 'de',
       consent_version: CONTACT_CONSENT_VERSION,
     });
+    expect(data.every((row) => row[13] === 'form' && row.slice(14).every((cell) => cell === ''))).toBe(true);
     expect(first.consent_text).toMatch(/erhält Ihre Angaben/);
     expect(first.consent_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(byName(`'+49`)).toMatchObject({ name: `'+49 is a phone`, phone: `'-1`, company: `'@SUM(A1)` });

@@ -2,6 +2,7 @@ import 'i18next';
 import type cards from '../../../locales/en/cards.json';
 import type editProfile from '../../../locales/en/edit_profile.json';
 import type leads from '../../../locales/en/leads.json';
+import type capture from '../../../locales/en/capture.json';
 import type integrations from '../../../locales/en/integrations.json';
 import type languages from '../../../locales/en/languages.json';
 import type login from '../../../locales/en/login.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       edit_profile: typeof editProfile;
       languages: typeof languages;
       leads: typeof leads;
+      capture: typeof capture;
       integrations: typeof integrations;
       login: typeof login;
       molecules: typeof molecules;

@@ -25,6 +25,8 @@ export const NAMESPACES = [
   'operator',
   // Issue 24: the Team area.
   'team',
+  // Issue 36: the capture screen.
+  'capture',
 ] as const;
 
 /** A namespace of SPEC 7. */

@@ -1,10 +1,15 @@
 import os from 'node:os';
 import type { DecodeSlots } from '../../images/decode-slots.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Db } from '../../db/database.ts';
 import type { CardService } from '../cards/index.ts';
+import type { LeadCapture } from '../leads/index.ts';
+import type { OrganisationService } from '../organisations/index.ts';
 import { presentPublicProfileEnvelope, type PublicProfileService } from '../profiles/index.ts';
 import { createCardReader } from './card-reader.ts';
 import { createCaptureService } from './capture.service.ts';
+import { createCaptureEventRepository } from './capture-event.repository.ts';
+import { createCaptureSaveService } from './capture-save.service.ts';
 import { createOcrPool } from './ocr-pool.ts';
 import { createProductLinkResolver } from './product-link.resolver.ts';
 
@@ -26,6 +31,10 @@ export function createCaptureServices(deps: {
   decodeSlots: DecodeSlots;
   publicProfiles: Pick<PublicProfileService, 'get' | 'getByShortLink'>;
   cards: Pick<CardService, 'show'>;
+  /** Saving captures (issue 36): the database of the events, the leads' one insert of a capture, the organisations' membership check. */
+  db: Db;
+  leads: LeadCapture;
+  organisationService: Pick<OrganisationService, 'access'>;
 }) {
   // A few reads wait for an engine (a second or two each); more are refused with 503 at once.
   const ocrPool = createOcrPool({ workers: OCR_WORKERS, queue: OCR_WORKERS * 4 });
@@ -43,5 +52,11 @@ export function createCaptureServices(deps: {
     publicUrl: deps.publicUrl,
     resolveProductLink,
   });
-  return { capture, ocrPool };
+  const captureSave = createCaptureSaveService({
+    events: createCaptureEventRepository(deps.db),
+    leads: deps.leads,
+    organisationService: deps.organisationService,
+    rateLimiter: deps.rateLimiter,
+  });
+  return { capture, captureSave, ocrPool };
 }

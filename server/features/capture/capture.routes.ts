@@ -7,6 +7,7 @@ import { captureParseAnswerSchema, captureParseBodySchema, captureReadAnswerSche
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError, badInput } from '../../http/errors.ts';
 import { MAX_CARD_IMAGE_BYTES } from './card-image.ts';
+import captureSaveRoutes from './capture-save.routes.ts';
 
 const FIELD = 'image';
 const tooLarge = () => new AppError(413, ErrorCode.fileTooLarge, `image: the photo is larger than ${MAX_CARD_IMAGE_BYTES / 1024 / 1024} MB.`, FIELD);
@@ -50,6 +51,8 @@ const captureRoutes: FastifyPluginAsyncZod = async (app) => {
   const owner = { preHandler: requireOwner, schema: { tags: ['capture'], security: [{ bearer: [] }] } };
   // The OCR engines are worker threads, which would keep the process alive: they end with the server.
   app.addHook('onClose', () => services.ocrPool.close());
+  // Saving captures and their events (capture-save.routes.ts), registered here so server/app.ts names the feature once.
+  await app.register(captureSaveRoutes);
 
   app.post(
     '/capture/read',

@@ -4,6 +4,7 @@
  * of the lead service, issue 34), and the lead row, builders and presenter the organisation's lead list reuses.
  */
 import type { LeadService } from './lead.service.ts';
+import type { LeadRepository } from './lead.repository.ts';
 export type { ContactService } from './contact.service.ts';
 export type { LeadService } from './lead.service.ts';
 export type { LeadRetention } from './lead-retention.ts';
@@ -11,6 +12,12 @@ export type { LeadRetention } from './lead-retention.ts';
 export type LeadTransfer = Pick<LeadService, 'moveToProfile'>;
 /** Issue 24: a lead as the owner's list reads it, which the organisation's list extends with its member. */
 export type { OwnLeadRow } from './lead.repository.ts';
+export { LEAD_PROFILE_COLUMNS } from './lead-columns.ts';
 export { buildLeadsCsv, LEADS_CSV_CONTENT_TYPE, type LeadsCsvColumn } from './leads-csv.builder.ts';
 export { buildLeadsXlsx, LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 export { presentLead } from './lead.presenter.ts';
+/** Issue 36: the capture feature stores a captured lead once per clientId, through this one call. */
+export type LeadCapture = Pick<LeadRepository, 'insertCapture'>;
+export type { CapturedLead } from './lead-capture.repository.ts';
+/** Issue 36: the statistics count a profile's captures per day and event. */
+export type LeadCaptureStats = Pick<LeadRepository, 'capturesOf'>;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { LeadStatus } from '../../../shared/schemas/lead.schema.ts';
+import type { LeadMethod } from '../../../shared/schemas/capture-save.schema.ts';
 import { LANGUAGES, type Language } from '../../../shared/schemas/profile.schema.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 
@@ -10,6 +11,8 @@ export interface LeadLabels {
   status: Record<LeadStatus, string>;
   source: Record<VisitSource, string>;
   language: Record<Language, string>;
+  /** Issue 36: how a lead came in. */
+  method: Record<LeadMethod, string>;
 }
 
 const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
@@ -30,6 +33,7 @@ const LABELS = Object.fromEntries(
         title: leads.title as string,
         status: leads.status as LeadLabels['status'],
         source: leads.source as LeadLabels['source'],
+        method: leads.method as LeadLabels['method'],
         language: Object.fromEntries(LANGUAGES.map((l) => [l, languages[l] as string])) as LeadLabels['language'],
       },
     ];

@@ -1,10 +1,23 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { LEAD_PROFILE_COLUMNS } from './lead-columns.ts';
 import type { Db } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
 import type { Database, LeadRow, LeadTable } from '../../db/tables.ts';
 import { noEventOutbox, type EventOutbox } from '../../lib/event-outbox.ts';
+import { asStored, leadEventData } from './lead-event-data.ts';
+import { createLeadCaptureRepository } from './lead-capture.repository.ts';
 
 /** A lead with the names of its profile, for the owner's list and exports. */
-export type OwnLeadRow = LeadRow & { profileName: string; personalTitle: string; firstName: string; lastName: string; companyName: string };
+export type OwnLeadRow = LeadRow & {
+  profileName: string;
+  personalTitle: string;
+  profileFirstName: string;
+  profileLastName: string;
+  companyName: string;
+  /** Issue 36: the name of the event the lead was captured at (null: none, or deleted). */
+  eventName: string | null;
+};
+
 
 /** Filters of the owner's lead list. */
 export interface LeadFilter {
@@ -16,28 +29,6 @@ export interface LeadFilter {
 
 /** `like` with `!` as escape character: the same on SQLite and PostgreSQL (no backslash rules). */
 const likePattern = (word: string) => `%${word.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
-/**
- * A lead as webhooks announce it (issue 25): what the visitor left, the consent it was given
- * under (text, version, time) and where it came from. The search text stays inside.
- */
-export function leadEventData(row: LeadRow) {
-  return {
-    id: row.id,
-    profileId: row.profileId,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    company: row.company,
-    message: row.message,
-    language: row.language,
-    status: row.status,
-    source: row.source,
-    card: row.cardId || null,
-    consent: { text: row.consentText, version: row.consentVersion, at: row.consentAt === null ? null : new Date(Number(row.consentAt)).toISOString() },
-    created: new Date(Number(row.created)).toISOString(),
-  };
-}
 
 /**
  * SQL for leads, the visitors' e-mails left on a profile (D5, issue 12). Every change of a lead
@@ -89,8 +80,9 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
     let q = db
       .selectFrom('lead')
       .innerJoin('profile', 'profile.id', 'lead.profileId')
+      .leftJoin('captureEvent', 'captureEvent.id', 'lead.eventId')
       .selectAll('lead')
-      .select(['profile.profileName', 'profile.personalTitle', 'profile.firstName', 'profile.lastName', 'profile.companyName'])
+      .select(LEAD_PROFILE_COLUMNS)
       .where('profile.userId', '=', userId);
     if (filter.profileId) q = q.where('lead.profileId', '=', filter.profileId);
     if (filter.status) q = q.where('lead.status', '=', filter.status);
@@ -99,6 +91,8 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
   }
 
   return {
+    // Issue 36: a capture's insert (once per clientId) and the statistics' reading of captures.
+    ...createLeadCaptureRepository(db, outbox),
     countSince,
     /**
      * Stores a lead unless the profile already has `perSender` leads from this address or
@@ -107,7 +101,10 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
      * no-op update first locks the profile's row on PostgreSQL (and waits for a deletion that
      * holds it, then finds no row), and SQLite runs one transaction at a time anyway.
      */
-    async insertWithinLimits(row: LeadTable, limits: { since: number; perSender: number; perProfile: number }): Promise<'stored' | 'limited' | 'gone'> {
+    async insertWithinLimits(
+      row: Insertable<LeadTable>,
+      limits: { since: number; perSender: number; perProfile: number },
+    ): Promise<'stored' | 'limited' | 'gone'> {
       return db.transaction().execute(async (trx) => {
         const locked = await trx
           .updateTable('profile')
@@ -120,7 +117,7 @@ export function createLeadRepository(db: Db, outbox: EventOutbox = noEventOutbox
         if ((await countSince(row.profileId, limits.since, undefined, trx)) >= limits.perProfile) return 'limited';
         await trx.insertInto('lead').values(row).execute();
         const { userId } = await trx.selectFrom('profile').select('userId').where('id', '=', row.profileId).executeTakeFirstOrThrow();
-        await outbox.emit(trx, { userId, profileId: row.profileId, type: 'lead.created', data: leadEventData(row) });
+        await outbox.emit(trx, { userId, profileId: row.profileId, type: 'lead.created', data: leadEventData(asStored(row)) });
         return 'stored';
       });
     },

@@ -22,6 +22,19 @@ export const LEADS_CSV_COLUMNS = [
   ['consentText', { de: 'Einwilligungstext', en: 'Consent text' }],
   ['consentVersion', { de: 'Einwilligungsversion', en: 'Consent version' }],
   ['consentAt', { de: 'Einwilligung am', en: 'Consent given at' }],
+  // Issue 36: how it came in, and what the owner captured at a fair (empty for a visitor's lead).
+  ['method', { de: 'Art', en: 'Method' }],
+  ['eventName', { de: 'Veranstaltung', en: 'Event' }],
+  ['capturedAt', { de: 'Erfasst am', en: 'Captured at' }],
+  ['note', { de: 'Notiz', en: 'Note' }],
+  ['tags', { de: 'Schlagwörter', en: 'Tags' }],
+  ['jobTitle', { de: 'Position', en: 'Job title' }],
+  ['mobile', { de: 'Mobil', en: 'Mobile' }],
+  ['website', { de: 'Website', en: 'Website' }],
+  ['street', { de: 'Straße', en: 'Street' }],
+  ['zip', { de: 'PLZ', en: 'Postcode' }],
+  ['city', { de: 'Ort', en: 'City' }],
+  ['country', { de: 'Land', en: 'Country' }],
 ] as const satisfies ReadonlyArray<readonly [keyof Lead, Record<Language, string>]>;
 
 /** A phone number as people write it: `+`, then digits with spaces, brackets, dots, slashes or dashes. */
@@ -46,7 +59,7 @@ function cell(value: string): string {
   return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 }
 
-const TIME_COLUMNS = new Set<keyof Lead>(['created', 'consentAt']);
+export const TIME_COLUMNS = new Set<keyof Lead>(['created', 'consentAt', 'capturedAt']);
 
 /**
  * A time as the owner's clock showed it, `YYYY-MM-DD HH:MM:SS` (issue 23): the form every
@@ -86,7 +99,7 @@ export function buildLeadsCsv<T extends Lead>(leads: readonly T[], language: Lan
     const own = LEADS_CSV_COLUMNS.map(([key]) => {
       const value = lead[key];
       if (TIME_COLUMNS.has(key)) return cell(value === null ? '' : zonedDateTime(value as number, timeZone));
-      return cell(String(value ?? ''));
+      return cell(Array.isArray(value) ? value.join(', ') : String(value ?? ''));
     });
     rows.push([...leading.map((c) => cell(c.value(lead))), ...own].join(','));
   }

@@ -11,17 +11,30 @@ export function leadAsVcardProfile(lead: Lead): VcardProfile {
   const blank = Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, ''])) as Pick<Profile, ProfileTextField>;
   const name = lead.name.trim();
   const cut = name.lastIndexOf(' ');
-  const [firstName, lastName] = cut > 0 ? [name.slice(0, cut), name.slice(cut + 1)] : ['', name];
-  const origin = `${lead.profileName} · ${new Date(lead.created).toISOString().slice(0, 10)}`;
+  // A capture (issue 36) has its first and last name apart; a visitor typed one name.
+  const [firstName, lastName] =
+    lead.firstName || lead.lastName ? [lead.firstName, lead.lastName] : cut > 0 ? [name.slice(0, cut), name.slice(cut + 1)] : ['', name];
+  const origin = [lead.profileName, lead.eventName, new Date(lead.capturedAt ?? lead.created).toISOString().slice(0, 10)].filter(Boolean).join(' · ');
+  const tags = lead.tags.length ? lead.tags.map((tag) => `#${tag}`).join(' ') : '';
+  const captured = lead.mobile || lead.website || lead.street || lead.city || lead.jobTitle;
   return {
     ...blank,
     firstName,
     lastName,
     companyName: lead.company,
-    mobileNumber: lead.phone,
+    // A visitor's one number is kept as mobile (as before); a capture's phone and mobile each in their own.
+    ...(captured || lead.method !== 'form'
+      ? { businessPhoneNumber: lead.mobile ? lead.phone : '', businessMobileNumber: lead.mobile || lead.phone }
+      : { mobileNumber: lead.phone }),
+    jobTitle: lead.jobTitle,
+    companyWebsiteUrl: lead.website && !/^https?:\/\//i.test(lead.website) ? `https://${lead.website}` : lead.website,
+    streetAndNumber: lead.street,
+    zip: lead.zip,
+    city: lead.city,
+    country: lead.country,
     // Without a name or company the contact is listed under its e-mail address (shared/display-name.ts).
     emailAddress: lead.email,
-    businessNote: [lead.message.trim(), origin].filter(Boolean).join('\n\n'),
+    businessNote: [lead.message.trim(), lead.note.trim(), tags, origin].filter(Boolean).join('\n\n'),
     socialMediaLinks: [],
   };
 }

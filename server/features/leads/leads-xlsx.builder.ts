@@ -2,7 +2,7 @@ import writeExcelFile, { type Cell } from 'write-excel-file/node';
 import type { Lead } from '../../../shared/schemas/lead.schema.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import { leadLabels } from './lead-labels.ts';
-import { LEADS_CSV_COLUMNS, zonedDateTime, type LeadsCsvColumn } from './leads-csv.builder.ts';
+import { LEADS_CSV_COLUMNS, TIME_COLUMNS, zonedDateTime, type LeadsCsvColumn } from './leads-csv.builder.ts';
 
 /** Content type of the `.xlsx` export. */
 export const LEADS_XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -11,7 +11,18 @@ export const LEADS_XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedoc
 const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /** Column widths in characters: wide enough for a typical value, the message and consent wider. */
-const WIDTHS: Partial<Record<keyof Lead, number>> = { created: 20, consentAt: 20, email: 30, message: 40, consentText: 50, profileName: 20, company: 24 };
+const WIDTHS: Partial<Record<keyof Lead, number>> = {
+  created: 20,
+  consentAt: 20,
+  capturedAt: 20,
+  email: 30,
+  message: 40,
+  consentText: 50,
+  profileName: 20,
+  company: 24,
+  note: 40,
+  eventName: 24,
+};
 
 /**
  * The wall-clock time of `ms` in `timeZone` as a Date whose UTC fields are that time: a
@@ -42,18 +53,20 @@ export async function buildLeadsXlsx<T extends Lead>(
   const text = (value: string): Cell => ({ type: String, value });
   const header = [
     ...leading.map((c) => c.header[language]),
-    ...LEADS_CSV_COLUMNS.map(([key, names]) => (key === 'created' || key === 'consentAt' ? `${names[language]} (${timeZone})` : names[language])),
+    ...LEADS_CSV_COLUMNS.map(([key, names]) => (TIME_COLUMNS.has(key) ? `${names[language]} (${timeZone})` : names[language])),
   ].map((value) => ({ type: String, value, fontWeight: 'bold' as const }));
   const rows = leads.map((lead): Cell[] => [
     ...leading.map((c) => text(c.value(lead))),
     ...LEADS_CSV_COLUMNS.map(([key]) => {
-      if (key === 'created' || key === 'consentAt') {
+      if (key === 'created' || key === 'consentAt' || key === 'capturedAt') {
         const ms = lead[key];
         return ms === null ? null : { type: Date, value: wallClock(ms, timeZone), format: DATE_TIME_FORMAT };
       }
       if (key === 'status') return text(labels.status[lead.status]);
       if (key === 'source') return text(labels.source[lead.source]);
       if (key === 'language') return text(labels.language[lead.language]);
+      if (key === 'method') return text(labels.method[lead.method]);
+      if (key === 'tags') return text(lead.tags.join(', '));
       return text(String(lead[key] ?? ''));
     }),
   ]);

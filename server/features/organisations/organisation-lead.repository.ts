@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { OwnLeadRow } from '../leads/index.ts';
+import { LEAD_PROFILE_COLUMNS, type OwnLeadRow } from '../leads/index.ts';
 
 /** A lead of an organisation's member with the member who received it (issue 24). */
 export type OrganisationLeadRow = OwnLeadRow & { memberId: string; memberName: string; memberEmail: string };
@@ -7,7 +7,8 @@ export type OrganisationLeadRow = OwnLeadRow & { memberId: string; memberName: s
 /**
  * SQL of issue 24's organisation leads: the leads of the members' company profiles (profiles made
  * from one of the organisation's templates, `templatedProfile`) whose owner is a member now.
- * Private profiles are never joined. Leads an offboarding moved to another member's company
+ * Private profiles' leads are never shown, except what a member captured at one of the
+ * organisation's events (issue 36), wherever they kept it. Leads an offboarding moved to another member's company
  * profile are that member's, since they now belong to that profile.
  */
 export function createOrganisationLeadRepository(db: Db) {
@@ -15,15 +16,19 @@ export function createOrganisationLeadRepository(db: Db) {
     let q = db
       .selectFrom('lead')
       .innerJoin('profile', 'profile.id', 'lead.profileId')
-      .innerJoin('templatedProfile', 'templatedProfile.profileId', 'profile.id')
+      .leftJoin('templatedProfile', (join) =>
+        join.onRef('templatedProfile.profileId', '=', 'profile.id').on('templatedProfile.organisationId', '=', organisationId),
+      )
       .innerJoin('organisationMember', (join) =>
-        join.onRef('organisationMember.userId', '=', 'profile.userId').onRef('organisationMember.organisationId', '=', 'templatedProfile.organisationId'),
+        join.onRef('organisationMember.userId', '=', 'profile.userId').on('organisationMember.organisationId', '=', organisationId),
       )
       .innerJoin('user', 'user.id', 'profile.userId')
+      .leftJoin('captureEvent', 'captureEvent.id', 'lead.eventId')
       .selectAll('lead')
-      .select(['profile.profileName', 'profile.personalTitle', 'profile.firstName', 'profile.lastName', 'profile.companyName'])
+      .select(LEAD_PROFILE_COLUMNS)
       .select(['profile.userId as memberId', 'user.name as memberName', 'user.email as memberEmail'])
-      .where('templatedProfile.organisationId', '=', organisationId);
+      // A company profile's leads, and (issue 36) whatever a member captured at one of the organisation's events.
+      .where((eb) => eb.or([eb('templatedProfile.profileId', 'is not', null), eb('captureEvent.organisationId', '=', organisationId)]));
     if (memberId) q = q.where('profile.userId', '=', memberId);
     return q;
   }

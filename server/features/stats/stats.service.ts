@@ -3,7 +3,8 @@ import { VISIT_SOURCES, type VisitSource } from '../../../shared/schemas/visit-s
 import type { Owner } from '../../auth/owner.guard.ts';
 import { profileNotFound } from '../../http/errors.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
-import { dayOfHour, dayRange, fillDays, hourSpan } from './visit-days.ts';
+import { dayOfHour, dayRange, fillDays, hourSpan, zonedDay } from './visit-days.ts';
+import type { LeadCaptureStats } from '../leads/index.ts';
 import type { LinkAccess, ProfileAccess } from '../profiles/index.ts';
 import type { VisitCountRepository } from './visit-count.repository.ts';
 
@@ -27,9 +28,32 @@ export function createStatsService(deps: {
   links: LinkAccess;
   visits: VisitCountRepository;
   timeZones: OwnerTimeZones;
+  /** Issue 36: the profile's captured leads. */
+  captures: LeadCaptureStats;
   now?: () => number;
 }) {
-  const { profiles, links, visits, timeZones, now = () => Date.now() } = deps;
+  const { profiles, links, visits, timeZones, captures, now = () => Date.now() } = deps;
+
+  /** Issue 36: the profile's captures of the range per day (the owner's days) and per event. */
+  async function capturesIn(profileId: string, range: readonly string[], timeZone: string): Promise<Stats['captures']> {
+    const inRange = new Set(range);
+    // The first day starts at most 14 hours before its UTC midnight (UTC+14).
+    const rows = (await captures.capturesOf(profileId, Date.parse(`${range[0]}T00:00:00Z`) - 15 * 60 * 60 * 1000))
+      .map((row) => ({ ...row, day: zonedDay(row.capturedAt, timeZone) }))
+      .filter((row) => inRange.has(row.day));
+    const perDay = new Map<string, { captured: number }>();
+    const perEvent = new Map<string, { eventId: string; name: string; captured: number }>();
+    for (const row of rows) {
+      perDay.set(row.day, { captured: (perDay.get(row.day)?.captured ?? 0) + 1 });
+      const event = perEvent.get(row.eventId) ?? { eventId: row.eventId, name: row.eventName ?? '', captured: 0 };
+      event.captured += 1;
+      perEvent.set(row.eventId, event);
+    }
+    return {
+      days: fillDays(range, perDay, { captured: 0 }),
+      events: [...perEvent.values()].sort((a, b) => b.captured - a.captured || a.name.localeCompare(b.name)),
+    };
+  }
   return {
     /** GET /find/own/stats: another owner's profile is not found (D4). */
     async ofProfile(owner: Owner, profileId: string, days: StatsRange): Promise<Stats> {
@@ -74,7 +98,14 @@ export function createStatsService(deps: {
         .sort((a, b) => b.clicks - a.clicks);
       const cardList = [...scans].map(([cardId, views]) => ({ cardId, views })).sort((a, b) => b.views - a.views || a.cardId.localeCompare(b.cardId));
 
-      return { days: fillDays(range, perDay, ZERO_DAY), timeZone, sources, links: linkList, cards: cardList };
+      return {
+        days: fillDays(range, perDay, ZERO_DAY),
+        timeZone,
+        sources,
+        links: linkList,
+        cards: cardList,
+        captures: await capturesIn(profile.id, range, timeZone),
+      };
     },
   };
 }

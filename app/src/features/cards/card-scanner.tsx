@@ -25,9 +25,14 @@ export interface CardScannerProps {
   /** PUBLIC_URL: only card links of this host are cards (shared/card-link.ts). */
   publicUrl: string;
   /** A card link was read: its card id. Called on every scan while the reader is shown. */
-  onCard: (cardId: string) => void;
+  onCard?: (cardId: string) => void;
   /** A code that is no card link was read (the same code at most once in 4 s). */
-  onUnreadable: () => void;
+  onUnreadable?: () => void;
+  /**
+   * Issue 36's capture screen: every code's text as read (QR, and the Data Matrix, Aztec and
+   * PDF417 codes of fair badges; the same code at most once in 4 s), instead of card links only.
+   */
+  onCode?: (text: string) => void;
   /** A line above the camera picture. */
   instructions?: string;
 }
@@ -37,7 +42,7 @@ export interface CardScannerProps {
  * (issue 28) show it. It reads card links with the rear camera, its wasm from this server, and
  * says in the owner's language why the camera did not start.
  */
-export default function CardScanner({ publicUrl, onCard, onUnreadable, instructions }: CardScannerProps) {
+export default function CardScanner({ publicUrl, onCard, onUnreadable, onCode, instructions }: CardScannerProps) {
   const { t } = useTranslation('register_card');
   const [scanError, setScanError] = useState<string | null>(null);
   const lastRejected = useRef<{ text: string; at: number } | null>(null);
@@ -46,10 +51,14 @@ export default function CardScanner({ publicUrl, onCard, onUnreadable, instructi
     const text = codes[0]?.rawValue ?? '';
     const last = lastRejected.current;
     if (last && last.text === text && Date.now() - last.at < REPEAT_MS) return;
+    if (onCode) {
+      lastRejected.current = { text, at: Date.now() };
+      return onCode(text);
+    }
     const cardId = parseCardLink(text, publicUrl);
-    if (cardId) return onCard(cardId);
+    if (cardId) return onCard?.(cardId);
     lastRejected.current = { text, at: Date.now() };
-    onUnreadable();
+    onUnreadable?.();
   };
 
   const onError = (error: IScannerError) => {
@@ -75,7 +84,7 @@ export default function CardScanner({ publicUrl, onCard, onUnreadable, instructi
         <Scanner
           onScan={onScan}
           onError={onError}
-          formats={['qr_code']}
+          formats={onCode ? ['qr_code', 'data_matrix', 'aztec', 'pdf417'] : ['qr_code']}
           constraints={CAMERA}
           scanDelay={SCAN_DELAY_MS}
           retryDelay={SCAN_DELAY_MS}

@@ -29,6 +29,16 @@ export function LeadDetailsDialog({
         [t('field.status'), t(`status.${lead.status}`)],
         [t('field.source'), t(`source.${lead.source}`)],
         [t('field.language'), tl(lead.language === 'de' ? 'de' : 'en')],
+        // Issue 36: what the owner captured (empty for a visitor's lead, so those rows are not shown).
+        [t('field.method'), t(`method.${lead.method}`)],
+        [t('field.event'), lead.eventName],
+        [t('field.captured_at'), lead.capturedAt ? formatDate(lead.capturedAt) : ''],
+        [t('field.job_title'), lead.jobTitle],
+        [t('field.mobile'), lead.mobile],
+        [t('field.website'), lead.website],
+        [t('field.address'), [lead.street, [lead.zip, lead.city].filter(Boolean).join(' '), lead.country].filter(Boolean).join(', ')],
+        [t('field.note'), lead.note],
+        [t('field.tags'), lead.tags.join(', ')],
       ]
     : [];
   return (

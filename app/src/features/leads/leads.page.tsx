@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Lead, LeadStatus } from '../../../../shared/schemas/lead.schema.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { leadKeys, leadsApi, type LeadExport, type LeadFilters } from './leads.api.ts';
@@ -82,6 +83,9 @@ export default function LeadsPage() {
       <div className="section-head">
         <h1 id="leads-title">{t('title')}</h1>
         <div className="leads-exports">
+          <Link className="btn btn-primary btn-small" to="/capture">
+            {t('capture')}
+          </Link>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void download('xlsx')} disabled={exporting !== null}>
             {t('export_xlsx')}
           </button>
@@ -138,7 +142,12 @@ export default function LeadsPage() {
                   <span className="meta-text">
                     {formatDate(lead.created)} · {t('via_profile', { profile: lead.profileName })}
                   </span>
-                  {lead.message && <span className="lead-message">{lead.message}</span>}
+                  {lead.method !== 'form' && (
+                    <span className="meta-text lead-capture">
+                      {[t(`method.${lead.method}`), lead.eventName, ...lead.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ')}
+                    </span>
+                  )}
+                  {(lead.message || lead.note) && <span className="lead-message">{lead.message || lead.note}</span>}
                 </button>
                 <span className={`badge ${lead.status === 'new' ? 'badge-new' : 'badge-neutral'}`}>{t(`status.${lead.status}`)}</span>
                 <span className="lead-actions">

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { CapturesCard } from './captures-card.tsx';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -102,6 +103,7 @@ export default function ProfileStatsPage() {
         <Sources sources={data.sources} />
         <TopLinks links={data.links} />
         <Cards cards={data.cards} />
+        <CapturesCard captures={data.captures} />
       </div>
     </div>
   );

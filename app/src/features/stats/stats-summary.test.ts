@@ -15,10 +15,13 @@ describe('the statistics screen sums', () => {
       sources: { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0, signature: 0 },
       links: [],
       cards: [],
+      captures: { days: [], events: [] },
     };
     expect(isEmpty(none)).toBe(true);
     expect(isEmpty({ ...none, days: [day('2026-11-25', 0, 1)] })).toBe(false);
     expect(isEmpty({ ...none, cards: [{ cardId: 'c', views: 1 }] })).toBe(false);
+    // Issue 36: a contact captured for the profile is something to show.
+    expect(isEmpty({ ...none, captures: { days: [{ date: '2026-11-25', captured: 1 }], events: [{ eventId: '', name: '', captured: 1 }] } })).toBe(false);
   });
 
   it('rounds the scale up to an even step of a power of ten, so its half is whole too', () => {

@@ -13,7 +13,7 @@ export function totals(days: readonly StatsDay[]): Record<DayMetric, number> {
 
 /** True when nothing at all was counted in the range: the screen then explains what will appear. */
 export function isEmpty(stats: Stats): boolean {
-  return stats.days.every((d) => DAY_METRICS.every((m) => d[m] === 0)) && stats.cards.length === 0;
+  return stats.days.every((d) => DAY_METRICS.every((m) => d[m] === 0)) && stats.cards.length === 0 && stats.captures.events.length === 0;
 }
 
 /**

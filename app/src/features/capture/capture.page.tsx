@@ -1,0 +1,180 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-text.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { CardScanner } from '../cards/index.ts';
+import { captureApi, captureKeys } from './capture.api.ts';
+import { hasContact, newDraft, saveBody, type CaptureDraft } from './capture-form.ts';
+import { CaptureReview } from './capture-review.tsx';
+import './capture.css';
+
+type Step = { kind: 'choose' } | { kind: 'scan' } | { kind: 'reading' } | { kind: 'review'; text?: string; confidence?: number };
+
+/**
+ * Issue 36's capture screen: photograph a paper card (read on this server), scan a QR or badge
+ * code, or type a contact in; check and correct the fields, add a note, tags and the event, save.
+ */
+export default function CapturePage() {
+  const { t, i18n } = useTranslation(['capture', 'register_card', 'leads']);
+  const { t: tm } = useTranslation('molecules');
+  const queryClient = useQueryClient();
+  useDocumentTitle(t('title'));
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [draft, setDraft] = useState<CaptureDraft | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
+  const photoInput = useRef<HTMLInputElement>(null);
+  // The event stays chosen from one capture to the next (a fair is many captures).
+  const lastEvent = useRef('');
+
+  const begin = (next: CaptureDraft, review: Step) => {
+    setDraft(next);
+    setFieldErrors({});
+    setProblem(null);
+    setStep(review);
+  };
+  const onPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    setStep({ kind: 'reading' });
+    setProblem(null);
+    try {
+      const answer = await captureApi.read(file);
+      begin(newDraft('paper', answer.fields, lastEvent.current), { kind: 'review', text: answer.text, confidence: answer.confidence });
+    } catch (error) {
+      setProblem(`${t('read_failed')} ${errorMessage(error, tm)}`);
+      setStep({ kind: 'choose' });
+    } finally {
+      if (photoInput.current) photoInput.current.value = '';
+    }
+  };
+  const onCode = async (text: string) => {
+    setStep({ kind: 'reading' });
+    try {
+      const answer = await captureApi.parse(text);
+      begin(newDraft(answer.format === 'product-link' || answer.format === 'vcard' ? 'qr' : 'badge', answer.fields, lastEvent.current), { kind: 'review' });
+    } catch (error) {
+      setProblem(`${t('code_failed')} ${errorMessage(error, tm)}`);
+      setStep({ kind: 'scan' });
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: (d: CaptureDraft) => captureApi.save(saveBody(d, i18n.language)),
+    onSuccess: async () => {
+      toast.success(t('saved'));
+      lastEvent.current = draft?.eventId ?? '';
+      setDraft(null);
+      setStep({ kind: 'choose' });
+      await queryClient.invalidateQueries({ queryKey: ['leads'] });
+      await queryClient.invalidateQueries({ queryKey: captureKeys.events });
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.field) setFieldErrors({ [error.field]: error.message });
+      toast.error(`${t('save_failed')} ${errorMessage(error, tm)}`);
+    },
+  });
+  const submit = () => {
+    if (!draft) return;
+    if (!hasContact(draft)) return setFieldErrors({ email: t('need_one') });
+    save.mutate(draft);
+  };
+
+  return (
+    <section className="section capture" aria-labelledby="capture-title">
+      <div className="section-head">
+        <h1 id="capture-title">{t('title')}</h1>
+        <Link className="btn btn-ghost btn-small" to="/leads">
+          {t('to_contacts')}
+        </Link>
+      </div>
+      {problem && (
+        <p className="alert alert-error" role="alert">
+          {problem}
+        </p>
+      )}
+
+      {step.kind === 'choose' && (
+        <>
+          <p className="muted">{t('intro')}</p>
+          <div className="capture-choices">
+            <label className="btn btn-primary capture-choice" htmlFor="capture-photo">
+              {t('photo')}
+            </label>
+            <input
+              ref={photoInput}
+              id="capture-photo"
+              className="visually-hidden"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              capture="environment"
+              onChange={(e) => void onPhoto(e.target.files?.[0])}
+            />
+            <button type="button" className="btn btn-secondary capture-choice" onClick={() => setStep({ kind: 'scan' })}>
+              {t('scan')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary capture-choice"
+              onClick={() => begin(newDraft('manual', undefined, lastEvent.current), { kind: 'review' })}
+            >
+              {t('manual')}
+            </button>
+          </div>
+          <p className="muted capture-hint">{t('photo_hint')}</p>
+        </>
+      )}
+
+      {step.kind === 'scan' && (
+        <>
+          <CardScanner publicUrl={window.location.origin} onCode={(text) => void onCode(text)} instructions={t('scan_hint')} />
+          <button type="button" className="btn btn-ghost" onClick={() => setStep({ kind: 'choose' })}>
+            {t('cancel')}
+          </button>
+        </>
+      )}
+
+      {step.kind === 'reading' && <Spinner label={t('reading')} />}
+
+      {step.kind === 'review' && draft && (
+        <form
+          className="capture-form"
+          aria-label={t('review')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <h2>{t('review')}</h2>
+          {step.confidence !== undefined && <p className="muted">{t('confidence', { percent: Math.round(step.confidence * 100) })}</p>}
+          <CaptureReview draft={draft} onChange={setDraft} fieldErrors={fieldErrors} />
+          {step.text && (
+            <details className="capture-text">
+              <summary>{t('text_read')}</summary>
+              <pre>{step.text}</pre>
+            </details>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+              {save.isPending ? t('saving') : t('save')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setDraft(null);
+                setStep({ kind: 'choose' });
+              }}
+            >
+              {t('cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
