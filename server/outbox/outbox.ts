@@ -106,14 +106,17 @@ export function createOutbox(deps: { db: Db; engine: Engine; log: Log; pollMs?: 
         const result = await handler.run(parsed, context);
         if (!result) outcome = { kind: 'done' };
         else if ('dead' in result) outcome = { kind: 'dead', error: result.dead };
-        else outcome = message.attempts >= handler.policy.maxAttempts ? { kind: 'dead', error: result.error } : { kind: 'retry', at: result.retryAt, error: result.error };
+        else
+          outcome =
+            message.attempts >= handler.policy.maxAttempts ? { kind: 'dead', error: result.error } : { kind: 'retry', at: result.retryAt, error: result.error };
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
         const at = context.retryAt();
         outcome = at === null ? { kind: 'dead', error: text } : { kind: 'retry', at, error: text };
       }
     }
-    if (outcome.kind === 'dead') log.warn({ messageId: message.id, type: message.type, attempts: message.attempts, error: outcome.error }, 'outbox message given up');
+    if (outcome.kind === 'dead')
+      log.warn({ messageId: message.id, type: message.type, attempts: message.attempts, error: outcome.error }, 'outbox message given up');
     await messages.finish(message, outcome, Date.now());
   }
 
@@ -179,7 +182,14 @@ export function createOutbox(deps: { db: Db; engine: Engine; log: Log; pollMs?: 
       const key = message.key ?? null;
       if (message.coalesce && key !== null && (await messages.waiting(trx, message.type, key))) return;
       const now = Date.now();
-      await messages.insert(trx, { id: `obx_${randomId(20)}`, type: message.type, key, payload: JSON.stringify(payload), availableAt: message.availableAt ?? now, created: now });
+      await messages.insert(trx, {
+        id: `obx_${randomId(20)}`,
+        type: message.type,
+        key,
+        payload: JSON.stringify(payload),
+        availableAt: message.availableAt ?? now,
+        created: now,
+      });
     },
 
     /** A feature's handler of its message type (one per type), with the type's retry policy and lease. */

@@ -26,7 +26,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * When to try again after the `attempts`-th attempt failed at `now`, or null when that was the
  * last one. `retryAfterMs` is what the other side asked for (a 429's or 503's Retry-After).
  */
-export function nextRetryAt(policy: RetryPolicy, attempts: number, now: number, retryAfterMs: number | null = null, random: () => number = Math.random): number | null {
+export function nextRetryAt(
+  policy: RetryPolicy,
+  attempts: number,
+  now: number,
+  retryAfterMs: number | null = null,
+  random: () => number = Math.random,
+): number | null {
   if (attempts >= policy.maxAttempts || policy.delaysMs.length === 0) return null;
   const delay = policy.delaysMs[Math.min(attempts, policy.delaysMs.length) - 1];
   const jittered = Math.round(delay * (1 - policy.jitter + 2 * policy.jitter * random()));
