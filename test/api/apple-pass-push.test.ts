@@ -1,13 +1,6 @@
-import { execFile } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createSecureServer, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApnsStandIn, type ApnsPush, type ApnsStandIn } from '../support/apns-stand-in.ts';
 import { registerCard } from '../support/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 import { readZip } from '../support/zip-archive.ts';
@@ -15,11 +8,11 @@ import { readZip } from '../support/zip-archive.ts';
 /**
  * Issue 26: when a change alters what a registered pass shows, its devices get an APNs push.
  * The machine cannot reach Apple, so a local HTTP/2 server with its own certificate stands in
- * for api.push.apple.com (APNS_HOST, APNS_PORT, APNS_CA) and checks each request as Apple would:
+ * for api.push.apple.com (test/support/apns-stand-in.ts: APNS_HOST, APNS_PORT, APNS_CA), and
+ * this suite checks each request as Apple would:
  * the path, `apns-topic`, `apns-push-type`, `apns-priority` and the ES256 JWT of the .p8 key.
  */
 
-const run = promisify(execFile);
 const PASS_TYPE = 'pass.com.example.contactcards';
 const TEAM_ID = 'TEAM123456';
 const KEY_ID = 'KEY1234567';
@@ -27,14 +20,8 @@ const LIVE_TOKEN = 'a'.repeat(64);
 /** A device that removed the pass: the stand-in answers 410 Unregistered, as APNs does. */
 const GONE_TOKEN = 'b'.repeat(64);
 
-interface Push {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-let scratch: string;
-let apns: Http2SecureServer;
-const pushes: Push[] = [];
+let apns: ApnsStandIn;
+let pushes: ApnsPush[] = [];
 let publicKeyPem: string;
 let t: TestApp;
 let owner: TestUser;
@@ -54,52 +41,11 @@ const deviceCall = (method: 'GET' | 'POST', url: string, body?: object) =>
   t.call({ method, url, headers: { authorization: `ApplePass ${token}` }, ...(body ? { payload: body } : {}), remoteAddress: '10.44.0.1' });
 
 beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'apns-stand-in-'));
-  const key = path.join(scratch, 'key.pem');
-  const cert = path.join(scratch, 'cert.pem');
-  const subject = ['-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'];
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '1',
-    ...subject,
-  ]);
-  apns = createSecureServer({ key: await readFile(key), cert: await readFile(cert) });
-  apns.on('stream', (stream, headers) => {
-    let body = '';
-    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    stream.on('end', () => {
-      pushes.push({ headers, body });
-      const gone = String(headers[':path']).endsWith(GONE_TOKEN);
-      stream.respond({ ':status': gone ? 410 : 200, 'apns-id': '6e1d1b1c-0000-4000-8000-000000000001', 'content-type': 'application/json' });
-      stream.end(gone ? JSON.stringify({ reason: 'Unregistered', timestamp: Date.now() }) : '');
-    });
-  });
-  await new Promise<void>((resolve) => apns.listen(0, '127.0.0.1', resolve));
-
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const p8 = path.join(scratch, `AuthKey_${KEY_ID}.p8`);
-  await writeFile(p8, privateKey.export({ type: 'pkcs8', format: 'pem' }));
-  publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
-  t = await createTestApp({
-    APPLE_TEAM_ID: TEAM_ID,
-    APNS_KEY: p8,
-    APNS_KEY_ID: KEY_ID,
-    APNS_HOST: 'localhost',
-    APNS_PORT: String((apns.address() as AddressInfo).port),
-    APNS_CA: cert,
-  });
+  apns = await startApnsStandIn({ teamId: TEAM_ID, keyId: KEY_ID });
+  apns.gone.add(GONE_TOKEN);
+  pushes = apns.pushes;
+  publicKeyPem = apns.publicKeyPem;
+  t = await createTestApp(apns.env);
   owner = await t.signUp();
   const card = await registerCard(t, owner);
   cardId = card.cardId;
@@ -116,8 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => apns?.close(resolve));
-  await rm(scratch, { recursive: true, force: true });
+  await apns?.close();
 });
 
 describe('pass update pushes over APNs (issue 26)', () => {
@@ -159,5 +104,31 @@ describe('pass update pushes over APNs (issue 26)', () => {
     expect((await t.post('/card/profile/change', { cardId, profileId: other.body.id }, owner)).status).toBe(200);
     await waitForPushes(before + 1);
     expect(pushes.at(-1)!.headers[':path']).toBe(`/3/device/${LIVE_TOKEN}`);
+  });
+
+  it('tries a push APNs could not take (429) again through the outbox (issue 34), and then delivers it', async () => {
+    const outbox = t.app.services.outbox;
+    const messages = () => t.app.db.selectFrom('outboxMessage').selectAll().where('type', '=', 'wallet.apple.push').execute();
+    await outbox.pause(['wallet.apple.push']);
+    try {
+      const before = pushes.length;
+      // 429 to the request and to node-apn's own three quick retries of it: then the outbox tries it again later.
+      apns.failNext.push(...Array(4).fill(429));
+      // The card shows Ada's profile again (the test before gave it another).
+      expect((await t.post('/card/profile/change', { cardId, profileId }, owner)).status).toBe(200);
+      const deadline = Date.now() + 5000;
+      while ((await messages()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      await outbox.runOnce({ types: ['wallet.apple.push'] });
+      expect(pushes.slice(before).map((p) => p.status)).toEqual([429, 429, 429, 429]);
+      const [waiting] = await messages();
+      expect(waiting).toMatchObject({ status: 'waiting', attempts: 1, lastError: expect.stringMatching(/429/) });
+      expect(waiting.availableAt - Date.now()).toBeGreaterThan(3000);
+      await outbox.runOnce({ types: ['wallet.apple.push'], now: waiting.availableAt });
+      expect(pushes.slice(before).map((p) => p.status)).toEqual([429, 429, 429, 429, 200]);
+      expect(pushes.at(-1)!.headers[':path']).toBe(`/3/device/${LIVE_TOKEN}`);
+      expect(await messages()).toEqual([]);
+    } finally {
+      outbox.resume(['wallet.apple.push']);
+    }
   });
 });

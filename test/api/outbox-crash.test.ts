@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startGoogleWalletStandIn, type GoogleWalletStandIn } from '../support/google-wallet-stand-in.ts';
 import { serverProcessSettings, startServerProcess } from '../support/server-process.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /**
  * Issue 34: kill -9 of the server between a profile change's commit and its effects loses none
@@ -27,12 +28,12 @@ const keys = generateKeyPairSync('rsa', {
 });
 let standIn: GoogleWalletStandIn | undefined;
 let server: ChildProcess | undefined;
-let receiver: http.Server | undefined;
+let receiver: WebhookReceiver | undefined;
 let dataDir = '';
 
 afterAll(async () => {
   server?.kill('SIGKILL');
-  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  await receiver?.close();
   await standIn?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -101,16 +102,8 @@ describe('the outbox across a crash (issue 34)', () => {
     expect(waiting.map((m) => m.type)).toEqual(expect.arrayContaining(['wallet.google.object', 'webhook.delivery']));
     database.close();
 
-    const received: Array<{ headers: Record<string, string>; body: string }> = [];
-    receiver = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver!.listen(receiverPort, '127.0.0.1', resolve));
+    receiver = await startWebhookReceiver(receiverPort);
+    const { received } = receiver;
     server = await startServerProcess(env, base);
 
     // Within the first retry (5 s) after the restart, or at once when no attempt was made before it.

@@ -117,6 +117,22 @@ describe('views by source and card', () => {
     expect(today(s)).toEqual({ date: utcDay(Date.now()), views: 0, saves: 0, reminders: 0, contacts: 0, walletPasses: 0, clicks: 0 });
     expect(s.cards).toEqual([]);
   });
+
+  it('issue 34: counts a wallet pass by the same rule (visits.record): GET /wallet/download/{cardId} and POST /wallet/google/save-url from a bot are no visit', async () => {
+    const card = await registerCard(t, owner);
+    const asBot = { ...owner.auth, 'user-agent': BOT_UA };
+    expect((await t.app.inject({ method: 'GET', url: `/wallet/download/${card.cardId}`, headers: asBot })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: `/wallet/download/${card.cardId}`, headers: { ...owner.auth, 'user-agent': BROWSER_UA } })).statusCode,
+    ).toBe(200);
+    // Without Google's settings the save link answers 503, and counts nothing either way.
+    await t.app.inject({ method: 'POST', url: '/wallet/google/save-url', headers: asBot, payload: { cardId: card.cardId } });
+    expect(today(await stats(card.cardProfileId)).walletPasses).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/wallet/download/${card.cardId}`, headers: { ...owner.auth, 'user-agent': BROWSER_UA } })).statusCode,
+    ).toBe(200);
+    expect(today(await stats(card.cardProfileId)).walletPasses).toBe(1);
+  });
 });
 
 describe('what visitors do, with the source the page carries', () => {

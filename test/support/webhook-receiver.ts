@@ -13,9 +13,10 @@ export interface ReceivedWebhook {
 /**
  * A real webhook receiver on loopback (issue 25's tests): records every request and answers
  * `status` (200 unless a test sets another), optionally after `delayMs`. `onReceive` runs as a
- * request arrives, while its connection is still open.
+ * request arrives, while its connection is still open. On `port` when given (a crash test's
+ * receiver that comes up after the server went down), else a free one.
  */
-export async function startWebhookReceiver() {
+export async function startWebhookReceiver(port = 0) {
   const received: ReceivedWebhook[] = [];
   const state: { status: number; delayMs: number; body: string; onReceive?: (r: ReceivedWebhook) => void } = { status: 200, delayMs: 0, body: 'ok' };
   const server = http.createServer((request, response) => {
@@ -33,11 +34,11 @@ export async function startWebhookReceiver() {
       setTimeout(() => response.writeHead(state.status, { 'content-type': 'text/plain' }).end(state.body), state.delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
+    url: `http://127.0.0.1:${listening}/hook`,
+    port: listening,
     received,
     state,
     /** Waits until a request matching `match` arrived (at most `timeoutMs`). */
