@@ -71,6 +71,7 @@ import { createBrandChange, createBrandService } from './features/organisations/
 import { createDomainRepository } from './features/organisations/domain.repository.ts';
 import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
 import { createCaptureServices } from './features/capture/capture-services.ts';
+import { createTapServices } from './features/taps/tap-services.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories and services once on one database, storage and mailer, and
@@ -145,6 +146,7 @@ export function createServices(deps: {
   const visits = createVisitService({ visits: visitCounts, profiles, views });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
+  const issuer = { name: config.issuerName, email: config.supportEmail };
   // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
   const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf });
@@ -175,6 +177,9 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
+  const operators = createOperatorRepository(db);
+  // Issue 38: SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
+  const taps = createTapServices({ db, config, authSecret, mailer, rateLimiter, log, cardExists: cardService.exists, grants: operators.listGrants });
   const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     rateLimiter,
@@ -189,14 +194,8 @@ export function createServices(deps: {
     media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
     downloads,
     /** The public pages (D16), rendered and kept per profile change and language. */
-    pages: createPublicPageService({
-      publicUrl: config.publicUrl,
-      publicProfiles,
-      cards: cardService,
-      visits,
-      texts,
-      issuer: { name: config.issuerName, email: config.supportEmail },
-    }),
+    pages: createPublicPageService({ publicUrl, publicProfiles, cards: cardService, visits, texts, issuer }),
+    taps,
     views,
     visits,
     stats: createStatsService({ profiles, links, visits: visitCounts, timeZones }),
@@ -239,7 +238,8 @@ export function createServices(deps: {
     operator: createOperatorService({
       publicUrl: config.publicUrl,
       operatorEmails: config.operatorEmails,
-      operators: createOperatorRepository(db),
+      operators,
+      sunKeys: taps,
       inventory,
       cards: cardService,
       bundles,
