@@ -109,7 +109,7 @@ describe('GET /card/{id} with picc_data and cmac', () => {
     expect(await latest(cardId)).toMatchObject({ result: 'verified', counter: 61, uid: '04DE5F1EACC040' });
   });
 
-  it('tells verified, replayed and invalid taps apart, binds the first UID, and mails the operators once a day', async () => {
+  it('tells verified, replayed and invalid taps apart, binds the first UID, mails the operators once a day, and lists the card in GET /operator/taps/alerts', async () => {
     const keys = { metaReadKey: randomBytes(16), fileReadKey: randomBytes(16) };
     const batch = await sunBatch({ metaReadKey: keys.metaReadKey.toString('hex'), fileReadKey: keys.fileReadKey.toString('hex') }, 1);
     const cardId = batch.sun.cards[0].cardId;
@@ -224,7 +224,7 @@ describe('statistics and the console', () => {
     expect(stats.body.sources).toMatchObject({ tap: 1, nfc: 1 });
   });
 
-  it('pages a card’s taps newest first, 404 for an unknown card, 400 for a bad cursor', async () => {
+  it('GET /operator/card/taps pages a card’s taps newest first, 404 for an unknown card, 400 for a bad cursor', async () => {
     const keys = { metaReadKey: randomBytes(16), fileReadKey: randomBytes(16) };
     const batch = await sunBatch({ metaReadKey: keys.metaReadKey.toString('hex'), fileReadKey: keys.fileReadKey.toString('hex') }, 1);
     const cardId = batch.sun.cards[0].cardId;
