@@ -58,6 +58,11 @@ export function createTapService(deps: {
   const { taps, box, log, rateLimiter, now = Date.now } = deps;
   const keyCache = new Map<string, OpenedKeys | null>();
   const pending = new Set<Promise<void>>();
+  // Per process: the highest counter this process verified per card (counters only rise, so any
+  // counter at or below it is a replay on every instance: no query), and the non-verified taps
+  // stored per card this hour (a flood of copies stops here before it reaches the database).
+  const verifiedHere = new Map<string, { counter: number; uid: string }>();
+  const storedHere = new Map<string, { hour: number; count: number }>();
 
   async function keysOf(cardId: string): Promise<{ keys: OpenedKeys } | null> {
     let keys = keyCache.get(cardId);
@@ -78,7 +83,14 @@ export function createTapService(deps: {
 
   /** Stores a judged tap, and on a card's first replayed or invalid tap of the day mails the operators. */
   async function record(cardId: string, result: TapResult, at: number, picc: PiccData | null) {
-    if (result !== 'verified' && !(await rateLimiter.hit(TAP_RECORD_RULE, cardId)).allowed) return;
+    if (result !== 'verified') {
+      const hour = Math.floor(at / TAP_RECORD_RULE.windowMs);
+      const stored = storedHere.get(cardId);
+      const count = stored?.hour === hour ? stored.count + 1 : 1;
+      if (storedHere.size >= KEY_CACHE_MAX) storedHere.clear();
+      storedHere.set(cardId, { hour, count });
+      if (count > TAP_RECORD_RULE.max || !(await rateLimiter.hit(TAP_RECORD_RULE, cardId)).allowed) return;
+    }
     const uid = picc ? picc.uid.toString('hex').toUpperCase() : null;
     await taps.insertTap({ id: randomId(16), cardId, at, result, counter: picc?.counter ?? null, uid });
     if (result === 'verified' || !(await taps.claimAlert(cardId, new Date(at).toISOString().slice(0, 10), at))) return;
@@ -98,7 +110,14 @@ export function createTapService(deps: {
     const fileReadKey = keys.diversified ? chipFileReadKey(keys.fileReadKey, picc.uid) : keys.fileReadKey;
     if (!macHolds(fileReadKey, picc, cmac)) return { result: 'invalid' as const, picc: null };
     const uid = picc.uid.toString('hex').toUpperCase();
-    if (await taps.advance(cardId, uid, picc.counter, at)) return { result: 'verified' as const, picc };
+    const known = verifiedHere.get(cardId);
+    if (known && known.uid !== uid) return { result: 'invalid' as const, picc };
+    if (known && picc.counter <= known.counter) return { result: 'replayed' as const, picc };
+    if (await taps.advance(cardId, uid, picc.counter, at)) {
+      if (verifiedHere.size >= KEY_CACHE_MAX) verifiedHere.clear();
+      if (!known || known.counter < picc.counter) verifiedHere.set(cardId, { counter: picc.counter, uid });
+      return { result: 'verified' as const, picc };
+    }
     // Not raised: the counter was not higher (a copied link), or another chip's UID is bound (a clone).
     const chip = await taps.chip(cardId);
     return { result: chip?.uid && chip.uid !== uid ? ('invalid' as const) : ('replayed' as const), picc };
