@@ -15,6 +15,7 @@ import path from 'node:path';
 import { confirmAddress } from './confirm-address.ts';
 import { runContactBench } from './contact.ts';
 import { cpuSeconds } from './cpu.ts';
+import { PHONE, seedSunCard } from './sun-card.ts';
 
 const DURATION = process.env.BENCH_SECONDS ?? '3';
 // Routes are measured in interleaved rounds (see the loop in main); BENCH_VERBOSE=1 prints
@@ -189,6 +190,13 @@ async function measureRoutes() {
         },
         // A link click from the page (issue 12): counted, then a 302 to the link.
         { name: 'GET /go/{linkId} (302)', method: 'GET', path: `/go/${linkIds[0]}?p=${profile.id}&src=link` },
+      );
+      // Issue 38: a card's scan without and with the chip's SUN parameters (judged, then the same 302 without them).
+      const sun = await seedSunCard(dataDir, 'bench-secret-bench-secret-bench-secret-00');
+      await json('POST', '/card/register', { cardId: sun.cardId }, auth);
+      allTargets.push(
+        { name: 'GET /card/{id} (302)', method: 'GET', path: `/card/${sun.cardId}?src=nfc`, headers: PHONE },
+        { name: 'GET /card/{id} with SUN parameters (302)', method: 'GET', path: `/card/${sun.cardId}?${sun.tapQuery}`, headers: PHONE },
       );
     }
 

@@ -176,7 +176,7 @@ export async function buildApp(
     await app.services.leadRetention.stop();
     await app.services.outbox.stop();
     await app.services.webhookSecretSealing.stop();
-    await app.services.bundles.close();
+    await Promise.all([app.services.bundles.close(), app.services.taps.settled()]);
     // Views counted in memory are written before the database closes: a graceful stop loses none.
     await app.services.views.close();
     app.services.appleWebService.close();

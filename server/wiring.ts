@@ -74,6 +74,7 @@ import { createDomainService, type TxtResolver } from './features/organisations/
 import { createCaptureServices } from './features/capture/capture-services.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createPageDomainServices, txtResolverFor } from './features/page-domains/page-domain-services.ts';
+import { createTapServices } from './features/taps/tap-services.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories and services once and hands each feature the services
@@ -150,6 +151,7 @@ export function createServices(deps: {
   const publicProfiles = createPublicProfileService({ profiles, links, visits, jsonCache, brands: pageBrands });
   const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
   const texts = createPageTexts();
+  const issuer = { name: config.issuerName, email: config.supportEmail };
   // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
   const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, visits, rateLimiter, companyProfilesOf });
@@ -175,6 +177,9 @@ export function createServices(deps: {
   });
   const pageDomainParts = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
   const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService };
+  const operators = createOperatorRepository(db);
+  // Issue 38: SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
+  const taps = createTapServices({ db, config, authSecret, mailer, rateLimiter, log, cardExists: cardService.exists, grants: operators.listGrants });
   return {
     outbox, // Started by app.ts, stopped on close: the worker of every message that leaves the server.
     rateLimiter,
@@ -189,14 +194,8 @@ export function createServices(deps: {
     media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
     downloads,
     /** The public pages (D16), rendered and kept per profile change and language. */
-    pages: createPublicPageService({
-      publicUrl: config.publicUrl,
-      publicProfiles,
-      cards: cardService,
-      visits,
-      texts,
-      issuer: { name: config.issuerName, email: config.supportEmail },
-    }),
+    pages: createPublicPageService({ publicUrl, publicProfiles, cards: cardService, visits, texts, issuer }),
+    taps,
     views,
     visits,
     stats: createStatsService({ profiles, links, visits: visitCounts, timeZones, captures: leads }),
@@ -237,7 +236,8 @@ export function createServices(deps: {
     operator: createOperatorService({
       publicUrl: config.publicUrl,
       operatorEmails: config.operatorEmails,
-      operators: createOperatorRepository(db),
+      operators,
+      sunKeys: taps,
       inventory,
       cards: cardService,
       bundles,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EDITIONS } from './card.schema.ts';
 import { idSchema } from './common.schema.ts';
+import { sunBundleSchema, sunRequestSchema } from './tap.schema.ts';
 
 /** Issue 28: the operator's console. */
 
@@ -64,7 +65,11 @@ export const batchCreateSchema = z.object({
   edition: z.enum(EDITIONS),
   count: z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_BATCH_COUNT, `must be at most ${MAX_BATCH_COUNT}`),
   label: z.string().trim().min(1, 'must not be empty').max(100, 'must have at most 100 characters'),
+  /** Issue 38: chips with Secure Unique NFC; absent for a batch without keys. */
+  sun: sunRequestSchema.optional(),
 });
+/** The batch made; with `sun`, its encoding bundle and keys, shown this once. */
+export const batchCreatedSchema = z.object({ batchId: z.string(), sun: sunBundleSchema.optional() });
 export type BatchCreateBody = z.infer<typeof batchCreateSchema>;
 export const batchQuerySchema = z.object({ batchId: idSchema });
 

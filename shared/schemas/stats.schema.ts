@@ -52,6 +52,8 @@ export const statsSchema = z.object({
     shareqr: z.number(),
     background: z.number(),
     signature: z.number(),
+    /** Issue 38: taps whose chip the server verified. */
+    tap: z.number(),
   }),
   /** Clicks per link of the range, most clicked first; links since removed are left out. */
   links: z.array(z.object({ socialMediaLinkId: z.string(), name: z.string(), clicks: z.number() })),

@@ -12,9 +12,10 @@ import { z } from 'zod';
  * - `shareqr`: the profile's QR code from the share panel (shown full screen, or saved as PNG or
  *   SVG, `?src=shareqr`), told apart from the QR code printed on a card;
  * - `background`: the QR code on a video-call background the owner downloaded (`?src=background`, issue 26);
- * - `signature`: the name or "save contact" link of the owner's e-mail signature (`?src=signature`, issue 26).
+ * - `signature`: the name or "save contact" link of the owner's e-mail signature (`?src=signature`, issue 26);
+ * - `tap`: a tap of a card's NFC chip the server verified (issue 38, NTAG 424 DNA SUN), apart from `nfc`.
  * Leads store the source of the visit that left them.
  */
-export const VISIT_SOURCES = ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet', 'share', 'shareqr', 'background', 'signature'] as const;
+export const VISIT_SOURCES = ['card', 'nfc', 'qr', 'linkinbio', 'link', 'wallet', 'share', 'shareqr', 'background', 'signature', 'tap'] as const;
 export const visitSourceSchema = z.enum(VISIT_SOURCES);
 export type VisitSource = z.infer<typeof visitSourceSchema>;

@@ -36,6 +36,8 @@ const OPERATOR_CALLS: [method: 'GET' | 'POST', url: string, body?: unknown][] = 
   ['GET', '/operator/stats?format=csv'],
   ['GET', '/operator/audit'],
   ['GET', '/operator/audit?format=csv'],
+  ['GET', '/operator/card/taps?cardId=x'],
+  ['GET', '/operator/taps/alerts'],
 ];
 const callAs = (user: TestUser | undefined, [method, url, body]: (typeof OPERATOR_CALLS)[number]) =>
   t.call({ method, url, ...(body ? { payload: body as object } : {}), headers: user?.auth });

@@ -31,7 +31,7 @@ async function stats(profileId: string, days: 7 | 30 | 90 = 7, user = owner) {
   };
 }
 const today = (s: Awaited<ReturnType<typeof stats>>) => s.days.at(-1)!;
-const NONE = { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0, signature: 0 };
+const NONE = { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0, signature: 0, tap: 0 };
 
 describe('views by source and card', () => {
   it('follows a card scan to the profile with its source and card, and counts the scan per card', async () => {

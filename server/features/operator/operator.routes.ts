@@ -7,6 +7,7 @@ import {
   auditPageSchema,
   auditQuerySchema,
   batchCreateSchema,
+  batchCreatedSchema,
   batchListSchema,
   batchQuerySchema,
   cardActionResultSchema,
@@ -25,6 +26,7 @@ import {
   organisationDomainSchema,
 } from '../../../shared/schemas/organisation-domain.schema.ts';
 import { operatorPageDomainSchema, pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
+import { tapAlertListSchema, tapPageSchema, tapQuerySchema } from '../../../shared/schemas/tap.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
@@ -83,9 +85,14 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     operator.verifyPageDomain(ownerOf(req), req.body),
   );
 
-  app.post('/operator/batch/create', route({ body: batchCreateSchema, response: { 200: z.object({ batchId: z.string() }), ...errors } }), (req) =>
+  app.post('/operator/batch/create', route({ body: batchCreateSchema, response: { 200: batchCreatedSchema, ...errors } }), (req) =>
     operator.createBatch(ownerOf(req), req.body),
   );
+  // Issue 38: each SUN card's taps, and the cards with replayed or invalid ones (clone alerts).
+  app.get('/operator/card/taps', route({ querystring: tapQuerySchema, response: { 200: tapPageSchema, ...errors } }), (req) =>
+    services.taps.listTaps(req.query.cardId, req.query.cursor),
+  );
+  app.get('/operator/taps/alerts', route({ response: { 200: tapAlertListSchema, ...errors } }), () => services.taps.alerts());
   app.get('/operator/batches', route({ response: { 200: batchListSchema, ...errors } }), () => operator.listBatches());
   app.get('/operator/batch/bundle', route({ querystring: batchQuerySchema, produces: ['application/zip'] }), async (req, reply) => {
     const bundle = await operator.bundle(req.query.batchId);

@@ -20,6 +20,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { CardService } from '../cards/index.ts';
 import type { DomainService } from '../organisations/index.ts';
 import type { PageDomainService } from '../page-domains/index.ts';
+import type { TapService } from '../taps/index.ts';
+import type { SunBundle } from '../../../shared/schemas/tap.schema.ts';
 import type { OperatorDomainBody, OperatorDomainRelease } from '../../../shared/schemas/organisation-domain.schema.ts';
 import type { OperatorPageDomainBody } from '../../../shared/schemas/page-domain.schema.ts';
 import type { BundleBuilder } from './batch-bundle.ts';
@@ -60,6 +62,8 @@ export function createOperatorService(deps: {
   bundles: BundleBuilder;
   storage: Storage;
   mailer: Mailer;
+  /** Issue 38: the SUN keys of a batch with `sun`. */
+  sunKeys: Pick<TapService, 'checkEncoding' | 'createBatchKeys'>;
   rateLimiter: RateLimiter;
   /** better-auth's verification mail to an address (server/auth/verification-mail.ts). */
   sendVerificationMail: (email: string) => Promise<void>;
@@ -191,7 +195,8 @@ export function createOperatorService(deps: {
       return present(cardId);
     },
 
-    async createBatch(operator: Owner, { edition, count, label }: BatchCreateBody): Promise<{ batchId: string }> {
+    async createBatch(operator: Owner, { edition, count, label, sun }: BatchCreateBody): Promise<{ batchId: string; sun?: SunBundle }> {
+      if (sun) deps.sunKeys.checkEncoding();
       await rateLimiter.consume([[BATCH_RULE, operator.userId]], 'Too many batches in a short time. Please try again later.');
       const batchId = randomId(12);
       await inventory.insertBatch({
@@ -204,10 +209,19 @@ export function createOperatorService(deps: {
         bundleState: 'pending',
         bundleKey: null,
       });
-      await cards.mint(edition, count, batchId);
-      await record(operator, 'batch-create', batchId, `${count} × ${edition}: ${label}`);
+      const minted = await cards.mint(edition, count, batchId);
+      // Issue 38: the keys are stored sealed and answered this once, with the chip vendor's encoding bundle.
+      const bundle =
+        sun &&
+        (await deps.sunKeys.createBatchKeys(
+          batchId,
+          sun,
+          minted.map((c) => c.id),
+        ));
+      const keys = !sun ? '' : sun.generate ? (sun.diversify ? ', SUN keys generated, diversified' : ', SUN keys generated') : ', SUN keys given';
+      await record(operator, 'batch-create', batchId, `${count} × ${edition}: ${label}${keys}`);
       bundles.start(batchId);
-      return { batchId };
+      return bundle ? { batchId, sun: bundle } : { batchId };
     },
 
     async listBatches() {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLanguageMemo } from '../../http/language.ts';
 import { PUBLIC_PAGE_ROUTE_HEADERS } from '../../http/security-headers.ts';
 import type { PageAnswer } from './public-page.service.ts';
-import { visitOf } from '../stats/index.ts';
+import { visitOf, type Visit } from '../stats/index.ts';
+import { TAP_VISIT_MS, sunParams, withoutSunParams } from '../taps/index.ts';
 import { createPageSender } from './send-page.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -14,7 +15,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * leads feature's (server/features/leads/contact-form.routes.ts).
  */
 export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
-  const { pages } = app.services;
+  const { pages, taps } = app.services;
   const languageOf = createLanguageMemo();
   const sendPage = createPageSender({ https: app.config.publicUrl.startsWith('https:') });
   // Hidden from the API document; the `page` header set (server/http/security-headers.ts).
@@ -32,12 +33,53 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(request, reply, answer.page, answer.status);
   }
 
-  const profilePage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.profile(request.params.id, languageOf(request), visitOf(request, 'profile'), request.pageOrigin));
-  const linkTreePage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.linkTree(request.params.id, languageOf(request), visitOf(request, 'linkinbio'), request.pageOrigin));
-  const cardPage = async (request: IdRequest, res: FastifyReply) =>
-    send(request, res, await pages.card(request.params.id, languageOf(request), visitOf(request, 'card'), request.pageOrigin));
+  /**
+   * Issue 38: a tap of a SUN chip (`picc_data`, `cmac`) is judged before the card's redirect, so a
+   * verified one counts as `tap` (an unverified one as `nfc`: only chips write these parameters);
+   * the visitor never ends on an address with them. A page's `src=tap` holds only shortly after a
+   * verified tap of its card, else it is `nfc`.
+   */
+  async function tapVisit(request: FastifyRequest, cardId: string, visit: Visit): Promise<Visit> {
+    const sun = sunParams(request.query);
+    if (sun) {
+      const result = cardId ? await taps.verify(cardId, sun.piccData, sun.cmac) : null;
+      visit.source = result === 'verified' ? 'tap' : 'nfc';
+    } else if (visit.source === 'tap' && !(await taps.verifiedWithin(visit.cardId, TAP_VISIT_MS))) visit.source = 'nfc';
+    return visit;
+  }
+  /** /p and /l reached with a chip's parameters: judged when they name the card, then the same address without them. */
+  async function strippedTap(request: FastifyRequest, reply: FastifyReply, kind: 'profile' | 'linkinbio'): Promise<boolean> {
+    if (!sunParams(request.query)) return false;
+    const visit = await tapVisit(request, visitOf(request, 'profile').cardId, visitOf(request, kind));
+    const url = withoutSunParams(request.url)
+      .replace(/([?&])src=[^&]*&?/, '$1')
+      .replace(/[?&]$/, '');
+    const query = visit.cardId ? `src=${visit.source}` : '';
+    await reply.header('cache-control', 'no-store').redirect(query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, 302);
+    return true;
+  }
+
+  const profilePage = async (request: IdRequest, res: FastifyReply) => {
+    if (await strippedTap(request, res, 'profile')) return res;
+    const visit = visitOf(request, 'profile');
+    return send(
+      request,
+      res,
+      await pages.profile(request.params.id, languageOf(request), visit.source === 'tap' ? await tapVisit(request, visit.cardId, visit) : visit, request.pageOrigin),
+    );
+  };
+  const linkTreePage = async (request: IdRequest, res: FastifyReply) => {
+    if (await strippedTap(request, res, 'linkinbio')) return res;
+    return send(request, res, await pages.linkTree(request.params.id, languageOf(request), visitOf(request, 'linkinbio'), request.pageOrigin));
+  };
+  const cardPage = async (request: IdRequest, res: FastifyReply) => {
+    const { id } = request.params;
+    const tapped = sunParams(request.query) !== null;
+    const answer = await pages.card(id, languageOf(request), tapped ? await tapVisit(request, id, visitOf(request, 'card')) : visitOf(request, 'card'), request.pageOrigin);
+    // A card page that is not the profile's redirect (unregistered, blocked, unknown): the same page without the chip's parameters.
+    if (tapped && !('redirectToProfile' in answer)) return res.header('cache-control', 'no-store').redirect(withoutSunParams(request.url), 302);
+    return send(request, res, answer);
+  };
 
   // The router ignores trailing slashes (server/app.ts), so /p/{id}/ of SPEC 2 is the same route.
   app.get('/p/:id', pageRoute, profilePage);

@@ -34,7 +34,7 @@ export function profileVisit(query: unknown): { source: VisitSource; cardId: str
   const q = query as Record<string, unknown> | undefined;
   const source = parseSource(q?.src) ?? 'link';
   // A card only belongs to a visit a card brought; `?card=` on a plain shared link is ignored.
-  const cardId = source === 'card' || source === 'nfc' || source === 'qr' || source === 'wallet' ? (parseCardId(q?.card) ?? '') : '';
+  const cardId = source === 'card' || source === 'nfc' || source === 'qr' || source === 'wallet' || source === 'tap' ? (parseCardId(q?.card) ?? '') : '';
   return { source, cardId };
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aesCmac, cmacSubkeys } from './aes-cmac.ts';
 import { chipFileReadKey, diversifyAes128 } from './key-diversification.ts';
 import { encodeCard } from './sun-encoding.ts';
+import { sunParams, withoutSunParams } from './sun-params.ts';
 import { decryptPiccData, encodeTap, isSunShape, macHolds, sdmMac } from './sun.ts';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex');
@@ -91,5 +92,15 @@ describe('the NDEF file a SUN chip holds', () => {
   });
   it('refuses an address longer than the chip holds', () => {
     expect(() => encodeCard(`https://${'a'.repeat(200)}.example`, 'Ab3xY9')).toThrow(RangeError);
+  });
+});
+
+describe('the chip parameters of a page request', () => {
+  it('reads them, and takes them out of the address', () => {
+    expect(sunParams({ src: 'nfc' })).toBeNull();
+    expect(sunParams({ picc_data: 'AB', cmac: ['x', 'y'] })).toEqual({ piccData: 'AB', cmac: '' });
+    expect(withoutSunParams('/card/Ab3?picc_data=00&cmac=11&lng=de')).toBe('/card/Ab3?lng=de');
+    expect(withoutSunParams('/card/Ab3?picc_data=00&cmac=11')).toBe('/card/Ab3');
+    expect(withoutSunParams('/card/Ab3')).toBe('/card/Ab3');
   });
 });

@@ -7,7 +7,11 @@ import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { operatorApi, operatorKeys } from './operator.api.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
+import type { SunRequest } from '../../../../shared/schemas/tap.schema.ts';
 import { dateTimeFormatter } from './format.ts';
+
+const HEX32 = /^[0-9a-fA-F]{32}$/;
 
 /** Batches: mint one (edition, count, label), follow its print bundle, download the ZIP. */
 export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string) => void }) {
@@ -21,6 +25,12 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
   const [label, setLabel] = useState('');
   const [error, setError] = useState('');
   const [downloading, setDownloading] = useState<string | null>(null);
+  // Issue 38: chips with Secure Unique NFC, their keys given by the chip vendor or made here.
+  const [sunMode, setSunMode] = useState<'none' | 'given' | 'generate' | 'diversify'>('none');
+  const [metaReadKey, setMetaReadKey] = useState('');
+  const [fileReadKey, setFileReadKey] = useState('');
+  const sun = (): SunRequest | undefined =>
+    sunMode === 'none' ? undefined : sunMode === 'given' ? { metaReadKey, fileReadKey } : { generate: true, diversify: sunMode === 'diversify' };
 
   const batches = useQuery({
     queryKey: operatorKeys.batches(),
@@ -29,9 +39,16 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
     refetchInterval: (query) => (query.state.data?.batches.some((b) => b.bundle.state === 'building' || b.bundle.state === 'pending') ? 1000 : false),
   });
   const mint = useMutation({
-    mutationFn: () => operatorApi.createBatch({ edition, count: Number(count), label: label.trim() }),
-    onSuccess: () => {
+    mutationFn: () => operatorApi.createBatch({ edition, count: Number(count), label: label.trim(), sun: sun() }),
+    onSuccess: (created) => {
       toast.success(t('minted', { label: label.trim(), count: Number(count) }));
+      // The keys are answered this once: saved at once as the chip vendor's encoding bundle.
+      if (created.sun) {
+        saveBlob(new Blob([JSON.stringify(created.sun, null, 2)], { type: 'application/json' }), `sun-encoding-${created.batchId}.json`);
+        toast.success(t('sun_saved'));
+        setMetaReadKey('');
+        setFileReadKey('');
+      }
       setLabel('');
       return queryClient.invalidateQueries({ queryKey: operatorKeys.all });
     },
@@ -80,13 +97,43 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
             <input id="mint-label" value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} />
             <p className="field-hint">{t('batch_label_hint')}</p>
           </div>
+          <div className="field">
+            <label htmlFor="mint-sun">{t('sun_label')}</label>
+            <select id="mint-sun" value={sunMode} onChange={(e) => setSunMode(e.target.value as typeof sunMode)}>
+              {(['none', 'given', 'generate', 'diversify'] as const).map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`sun_mode.${mode}`)}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint">{t('sun_hint')}</p>
+          </div>
+          {sunMode === 'given' &&
+            (['metaReadKey', 'fileReadKey'] as const).map((key) => (
+              <div className="field" key={key}>
+                <label htmlFor={`mint-${key}`}>{t(`sun_${key}`)}</label>
+                <input
+                  id={`mint-${key}`}
+                  value={key === 'metaReadKey' ? metaReadKey : fileReadKey}
+                  maxLength={32}
+                  spellCheck={false}
+                  autoComplete="off"
+                  className="console-key"
+                  onChange={(e) => (key === 'metaReadKey' ? setMetaReadKey : setFileReadKey)(e.target.value.trim())}
+                />
+              </div>
+            ))}
         </div>
         {error && (
           <p className="alert alert-error" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary" disabled={!countOk || !label.trim() || mint.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!countOk || !label.trim() || mint.isPending || (sunMode === 'given' && !(HEX32.test(metaReadKey) && HEX32.test(fileReadKey)))}
+        >
           {mint.isPending ? t('minting') : t('mint')}
         </button>
       </form>

@@ -13,12 +13,13 @@ import { BatchesSection } from './batches.section.tsx';
 import { FleetStatsSection } from './fleet-stats.section.tsx';
 import { AuditSection } from './audit.section.tsx';
 import { DomainsSection } from './domains.section.tsx';
+import { TapsSection } from './taps.section.tsx';
 import './operator.css';
 
-const TABS = ['cards', 'batches', 'stats', 'domains', 'audit'] as const;
+const TABS = ['cards', 'batches', 'taps', 'stats', 'domains', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Issue 28: the operator's console, one screen with five tabs (issue 33's e-mail domains among them). The server checks the role on every call. */
+/** Issue 28: the operator's console, one screen with six tabs (issue 38's taps among them) (issue 33's e-mail domains among them). The server checks the role on every call. */
 export default function ConsolePage() {
   // The tabs' namespaces load with the screen, so opening a tab never suspends the whole console.
   const { t } = useTranslation(['operator', 'cards', 'stats']);
@@ -79,6 +80,7 @@ export default function ConsolePage() {
             }}
           />
         )}
+        {tab === 'taps' && <TapsSection />}
         {tab === 'stats' && <FleetStatsSection />}
         {tab === 'domains' && <DomainsSection />}
         {tab === 'audit' && <AuditSection />}

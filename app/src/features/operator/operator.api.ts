@@ -1,5 +1,6 @@
 import {
   auditPageSchema,
+  batchCreatedSchema,
   batchListSchema,
   cardActionResultSchema,
   cardOwnerSchema,
@@ -9,8 +10,8 @@ import {
   type BatchCreateBody,
   type InventoryQuery,
 } from '../../../../shared/schemas/operator.schema.ts';
+import { tapAlertListSchema, tapPageSchema } from '../../../../shared/schemas/tap.schema.ts';
 import { domainRemovedSchema } from '../../../../shared/schemas/organisation-domain.schema.ts';
-import { z } from 'zod';
 import { apiDownloadFile, apiRequest } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
 
@@ -30,6 +31,8 @@ export const operatorKeys = {
   batches: () => ['operator', 'batches'] as const,
   stats: () => ['operator', 'stats'] as const,
   audit: () => ['operator', 'audit'] as const,
+  taps: (cardId: string) => ['operator', 'taps', cardId] as const,
+  tapAlerts: () => ['operator', 'tap-alerts'] as const,
 };
 
 /** Issue 28: the console's calls. */
@@ -42,8 +45,11 @@ export const operatorApi = {
   move: (cardId: string, toEmail: string, reason: string) =>
     apiRequest('/operator/card/move', { body: { cardId, toEmail, reason }, schema: cardActionResultSchema }),
   owner: (cardId: string, reason: string) => apiRequest('/operator/card/owner', { body: { cardId, reason }, schema: cardOwnerSchema }),
-  createBatch: (body: BatchCreateBody) => apiRequest('/operator/batch/create', { body, schema: z.object({ batchId: z.string() }) }),
+  createBatch: (body: BatchCreateBody) => apiRequest('/operator/batch/create', { body, schema: batchCreatedSchema }),
   batches: () => apiRequest('/operator/batches', { schema: batchListSchema }),
+  /** Issue 38: a SUN card's taps, newest first, and the cards with replayed or invalid ones. */
+  taps: (cardId: string, cursor?: string) => apiRequest(`/operator/card/taps${query({ cardId, cursor })}`, { schema: tapPageSchema }),
+  tapAlerts: () => apiRequest('/operator/taps/alerts', { schema: tapAlertListSchema }),
   stats: () => apiRequest('/operator/stats', { schema: fleetStatsSchema }),
   audit: (cursor?: string) => apiRequest(`/operator/audit${query({ cursor })}`, { schema: auditPageSchema }),
   /** Issue 33: releases the verified claim that holds `domain`. */

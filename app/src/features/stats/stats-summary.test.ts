@@ -12,7 +12,7 @@ describe('the statistics screen sums', () => {
     const none = {
       days: [day('2026-11-25')],
       timeZone: 'Europe/Berlin',
-      sources: { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0, signature: 0 },
+      sources: { card: 0, nfc: 0, qr: 0, linkinbio: 0, link: 0, wallet: 0, share: 0, shareqr: 0, background: 0, signature: 0, tap: 0 },
       links: [],
       cards: [],
       captures: { days: [], events: [] },
