@@ -139,7 +139,9 @@ export function createServices(deps: {
   const brandChange = createBrandChange({ brands, profiles });
   const organisationService = createOrganisationService({ organisations, templates, offboard, brandChange });
   const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
-  const pageBrands = brandService.forProfiles;
+  const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
+  const { pageOrigins, withOrigins, ...pageHosting } = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
+  const pageBrands = withOrigins(brandService.forProfiles);
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles, brands: pageBrands });
   const publicProfiles = createPublicProfileService({ profiles, links, views, jsonCache, brands: pageBrands });
@@ -151,7 +153,7 @@ export function createServices(deps: {
   const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, rateLimiter, companyProfilesOf });
   const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change.
-  const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine });
+  const walletServices = createWalletServices({ config, cards, profiles, storage, views, rateLimiter, log, authSecret, db, engine: deps.engine, pageOrigins });
   const { wallet, appleWebService, googleWalletUpdates } = walletServices;
   profileStamps.onChanged(walletServices.profilesChanged);
   const inventory = createInventoryRepository(db);
@@ -160,7 +162,6 @@ export function createServices(deps: {
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
   const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
   // Issue 27: claimed e-mail domains, and who joins at a company sign-in (server/app.ts hands `scimJoin` to auth).
-  const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
   const organisationDomains = createDomainService({ domains: createDomainRepository(db, organisations), organisationService, rateLimiter, resolveTxt });
   const scimJoin = createScimJoin({ scim, memberTemplates, profiles: profileService, domains: organisationDomains, log });
   const invitations = createInvitationService({
@@ -172,13 +173,12 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
-  const pageDomainParts = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
   const { capture, ocrPool } = createCaptureServices({ publicUrl: config.publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService });
   return {
     rateLimiter,
     decodeSlots,
     capture,
-    ...pageDomainParts,
+    ...pageHosting,
     /** Issue 36's OCR engines; app.ts ends them on close. */
     ocrPool,
     profiles: profileService,
@@ -247,7 +247,7 @@ export function createServices(deps: {
       rateLimiter,
       sendVerificationMail: createVerificationMailSender(auth),
       domains: organisationDomains,
-      pageDomains: pageDomainParts.pageDomains,
+      pageDomains: pageHosting.pageDomains,
     }),
     bundles,
     /** Issue 24: organisations, members, roles and the offboarding. */

@@ -17,6 +17,7 @@ import {
   inventoryPageSchema,
   inventoryQuerySchema,
   operatorMeSchema,
+  operatorPageDomainSchema,
 } from '../../../shared/schemas/operator.schema.ts';
 import {
   domainRemovedSchema,
@@ -24,7 +25,7 @@ import {
   operatorDomainReleaseSchema,
   organisationDomainSchema,
 } from '../../../shared/schemas/organisation-domain.schema.ts';
-import { operatorPageDomainSchema, pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
+import { pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
