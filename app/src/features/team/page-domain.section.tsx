@@ -89,7 +89,7 @@ export function PageDomainSection({ organisationId }: { organisationId: string }
                 ].map(([label, value]) => (
                   <div key={label} className="stack-sm">
                     <dt className="muted">{label}</dt>
-                    <dd className="button-row">
+                    <dd className="button-row" style={{ marginInlineStart: 0 }}>
                       <code className="secret-value">{value}</code>
                       <button type="button" className="btn btn-secondary btn-small" onClick={() => void copy(value!)}>
                         {t('page_domain_copy')}
