@@ -144,7 +144,9 @@ export function createServices(deps: {
   const brandChange = createBrandChange({ brands, profiles });
   const organisationService = createOrganisationService({ organisations, templates, offboard, brandChange });
   const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
-  const pageBrands = brandService.forProfiles;
+  const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
+  const { pageOrigins, withOrigins, ...pageHosting } = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
+  const pageBrands = withOrigins(brandService.forProfiles);
   const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
   const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles, brands: pageBrands });
   const visits = createVisitService({ visits: visitCounts, profiles, views });
@@ -156,14 +158,13 @@ export function createServices(deps: {
   const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
   const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, visits, rateLimiter, companyProfilesOf });
   // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change (the outbox's profiles.changed).
-  const walletServices = createWalletServices({ config, cards, profiles, storage, visits, rateLimiter, log, authSecret, db, outbox });
+  const walletServices = createWalletServices({ config, cards, profiles, storage, visits, rateLimiter, log, authSecret, db, outbox, pageOrigins });
   const inventory = createInventoryRepository(db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
   const scim = createScimRepository(db);
   const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
   const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
   // Issue 27: claimed e-mail domains, and who joins at a company sign-in (server/app.ts hands `scimJoin` to auth).
-  const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
   const organisationDomains = createDomainService({ domains: createDomainRepository(db, organisations), organisationService, rateLimiter, resolveTxt });
   const scimJoin = createScimJoin({ scim, memberTemplates, profiles: profileService, domains: organisationDomains, log });
   const invitations = createInvitationService({
@@ -175,7 +176,6 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
-  const pageDomainParts = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
   const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService };
   const operators = createOperatorRepository(db);
   // Issue 38: SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
@@ -184,7 +184,7 @@ export function createServices(deps: {
     outbox, // Started by app.ts, stopped on close: the worker of every message that leaves the server.
     rateLimiter,
     decodeSlots,
-    ...pageDomainParts,
+    ...pageHosting,
     // Issue 36: capture, captureSave and the OCR engines (ocrPool; app.ts ends them on close).
     ...createCaptureServices(captureDeps),
     profiles: profileService,
@@ -246,7 +246,7 @@ export function createServices(deps: {
       rateLimiter,
       sendVerificationMail: createVerificationMailSender(auth),
       domains: organisationDomains,
-      pageDomains: pageDomainParts.pageDomains,
+      pageDomains: pageHosting.pageDomains,
     }),
     bundles,
     /** Issue 24: organisations, members, roles and the offboarding. */

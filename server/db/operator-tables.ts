@@ -24,6 +24,8 @@ export interface CardBatchTable {
   bundleDone: Generated<number>;
   /** Where the ready ZIP lives in storage (an unguessable key). */
   bundleKey: string | null;
+  /** Issue 39 (migration 028): the organisation's verified page host the cards' links are printed with; null for PUBLIC_URL's. */
+  pageHost: Generated<string | null>;
 }
 export type CardBatchRow = Selectable<CardBatchTable>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageDomainSetSchema, pageHostSchema } from './page-domain.schema.ts';
 import { EDITIONS } from './card.schema.ts';
 import { idSchema } from './common.schema.ts';
 import { sunBundleSchema, sunRequestSchema } from './tap.schema.ts';
@@ -54,6 +55,9 @@ export type InventoryCard = z.infer<typeof inventoryCardSchema>;
 export const inventoryPageSchema = z.object({ cards: z.array(inventoryCardSchema), nextCursor: z.string().nullable() });
 export type InventoryPage = z.infer<typeof inventoryPageSchema>;
 
+/** Issue 39: an operator's verification of a page host by hand (POST /operator/organisation/page-domain/verify), with the reason for the audit log. */
+export const operatorPageDomainSchema = pageDomainSetSchema.extend({ reason: reasonSchema });
+export type OperatorPageDomainBody = z.infer<typeof operatorPageDomainSchema>;
 export const cardActionSchema = z.object({ cardId: idSchema, reason: reasonSchema });
 export type CardActionBody = z.infer<typeof cardActionSchema>;
 export const cardMoveSchema = cardActionSchema.extend({ toEmail: z.string().trim().toLowerCase().email('must be an e-mail address').max(254) });
@@ -67,6 +71,8 @@ export const batchCreateSchema = z.object({
   label: z.string().trim().min(1, 'must not be empty').max(100, 'must have at most 100 characters'),
   /** Issue 38: chips with Secure Unique NFC; absent for a batch without keys. */
   sun: sunRequestSchema.optional(),
+  /** Issue 39: an organisation's verified page host: the cards are printed with it and registered to that organisation. */
+  host: pageHostSchema.optional(),
 });
 /** The batch made; with `sun`, its encoding bundle and keys, shown this once. */
 export const batchCreatedSchema = z.object({ batchId: z.string(), sun: sunBundleSchema.optional() });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema.ts';
-import { reasonSchema } from './operator.schema.ts';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -25,9 +24,6 @@ export const pageHostSchema = z
 export const pageDomainSetSchema = z.object({ organisationId: idSchema, host: pageHostSchema });
 export type PageDomainSetBody = z.infer<typeof pageDomainSetSchema>;
 export const pageDomainOrganisationSchema = z.object({ organisationId: idSchema });
-/** An operator's verification by hand (POST /operator/organisation/page-domain/verify), with the reason for the operator audit log. */
-export const operatorPageDomainSchema = pageDomainSetSchema.extend({ reason: reasonSchema });
-export type OperatorPageDomainBody = z.infer<typeof operatorPageDomainSchema>;
 
 /**
  * What the last DNS check found: `verified`; `missing` (no TXT record at the name); `mismatch`

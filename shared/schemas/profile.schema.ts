@@ -224,5 +224,7 @@ export const profileBrandSchema = z.object({
       logoPath: z.string().nullable().describe("The organisation's logo, shown instead of the member's"),
     })
     .nullable(),
+  /** Issue 39: `https://{host}` once the organisation's own page host is verified: the share panel's and QR codes' address; null for PUBLIC_URL. */
+  pageOrigin: z.string().nullable(),
 });
 export type ProfileBrand = z.infer<typeof profileBrandSchema>;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperatorRepository } from '../../server/features/operator/operator.repository.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
-import { BROWSER_UA, createLink, createProfile, multipartBody, pngImage, quickOwners, upload } from '../support/factories.ts';
+import { readZip } from '../support/zip-archive.ts';
+import { BROWSER_UA, createLink, createProfile, expectD4, multipartBody, pngImage, quickOwners, storePasskey, upload } from '../support/factories.ts';
 import { joinOrganisation } from '../support/organisations.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
@@ -174,5 +176,47 @@ describe('an organisation page host: what it does not serve', () => {
     const page = await at(host, `/p/${company.id}`);
     expect(page.raw).not.toContain(`https://${host}`);
     expect((await at('unknown.example.org', `/p/${company.id}`)).status).toBe(200);
+  });
+});
+
+describe('the addresses the members hand out', () => {
+  it('GET /find/own/profile/brand answers the page origin of a company profile once the host is verified (the share panel and its QR codes), none for a private one', async () => {
+    const { member, host, company, own, organisationId, admin } = await team();
+    expect((await t.get(`/find/own/profile/brand?profileId=${company.id}`, member)).body.pageOrigin).toBe(`https://${host}`);
+    expect((await t.get(`/find/own/profile/brand?profileId=${own.id}`, member)).body).toEqual({ brand: null, pageOrigin: null });
+    await t.post('/organisation/page-domain/remove', { organisationId }, admin);
+    expect((await t.get(`/find/own/profile/brand?profileId=${company.id}`, member)).body.pageOrigin).toBeNull();
+  });
+
+  it('GET /find/own/profile/signature links the page and the vCard at the host; its images stay on the service host', async () => {
+    const { member, host, company } = await team();
+    const res = await t.get(`/find/own/profile/signature?profileId=${company.id}`, member);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.html).toContain(`https://${host}/p/${company.id}?src=signature`);
+    expect(res.body.html).toContain(`https://${host}/download/generate-vcf-with-comment?profileId=${company.id}`);
+    expect(res.body.html).not.toContain(`https://${host}/signature-icons`);
+  });
+
+  it('POST /operator/batch/create with a verified host mints cards registered to its organisation, printed with the host; an unverified host is 400', async () => {
+    const { host, organisationId, admin } = await team();
+    const [operator] = await quickOwners(t, 1);
+    await createOperatorRepository(t.app.db).grant(operator!.email, Date.now());
+    await storePasskey(t, operator!, 'key');
+    expect(
+      expectD4(await t.post('/operator/batch/create', { edition: 'rainbow', count: 1, label: 'Acme', host: 'unproved.acme-corp.com' }, operator), 400).field,
+    ).toBe('host');
+    const res = await t.post('/operator/batch/create', { edition: 'rainbow', count: 2, label: 'Acme order', host }, operator);
+    expect(res.status, res.raw).toBe(200);
+    await t.app.services.bundles.idle();
+    const zip = await t.app.inject({ method: 'GET', url: `/operator/batch/bundle?batchId=${res.body.batchId}`, headers: operator!.auth });
+    const csv = readZip(zip.rawPayload).get('cards.csv')!.toString();
+    const ids = (await t.get(`/operator/cards?batch=${res.body.batchId}`, operator)).body.cards.map((c: { id: string }) => c.id) as string[];
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(csv).toContain(`https://${host}/card/${id}?src=qr`);
+    // The organisation's cards: its admins see them to assign.
+    const listed = (await t.get(`/find/own/organisation/cards?organisationId=${organisationId}`, admin)).body;
+    expect(JSON.stringify(listed)).toContain(ids[0]);
+    // Scanned at the host before anyone holds it: registered on the service host.
+    expect((await at(host, `/card/${ids[0]}`)).headers.location).toBe(`${t.config.publicUrl}/card/${ids[0]}`);
   });
 });

@@ -49,7 +49,7 @@ describe('GET /find/own/profile/brand', () => {
     const { member, company, logoPath } = await team();
     const res = await brandOf(company.id, member);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body).toEqual({ brand: { colour: '#0f766e', colourDark: '#5eead4', logoPath } });
+    expect(res.body).toEqual({ brand: { colour: '#0f766e', colourDark: '#5eead4', logoPath }, pageOrigin: null });
     expect(logoPath).toMatch(/^\/media\/organisations\//);
     expect(await page(`/p/${company.id}`)).toContain(`src="${logoPath}"`);
     // The storage key stays on the server.
@@ -60,14 +60,14 @@ describe('GET /find/own/profile/brand', () => {
     const { organisationId, admin, member, company } = await team();
     expect((await t.post('/organisation/update', { organisationId, brandColour: '#1d4ed8' }, admin)).status).toBe(200);
     expect((await t.post('/organisation/logo/delete', { organisationId }, admin)).status).toBe(200);
-    expect((await brandOf(company.id, member)).body).toEqual({ brand: { colour: '#1d4ed8', colourDark: '#5eead4', logoPath: null } });
+    expect((await brandOf(company.id, member)).body).toEqual({ brand: { colour: '#1d4ed8', colourDark: '#5eead4', logoPath: null }, pageOrigin: null });
   });
 
   it("answers null for the caller's own personal profile", async () => {
     const { member, own } = await team();
     const res = await brandOf(own.id, member);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body).toEqual({ brand: null });
+    expect(res.body).toEqual({ brand: null, pageOrigin: null });
   });
 
   it('answers null once the member left the organisation: the page is then the company’s notice, in the company’s brand (issue 35)', async () => {
@@ -78,7 +78,7 @@ describe('GET /find/own/profile/brand', () => {
     const signIn = await t.post('/api/auth/sign-in/email', { email: member.email, password: member.password });
     const res = await brandOf(company.id, { ...member, auth: { authorization: `Bearer ${signIn.body.token}` } });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body).toEqual({ brand: null });
+    expect(res.body).toEqual({ brand: null, pageOrigin: null });
   });
 
   it("answers 404 naming profileId for another account's profile, also the organisation's admin, and for an unknown or deleted one", async () => {

@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * record that proves it; `verified` (epoch ms) and `verifiedBy` ('dns' or 'operator') stay null
  * until it is proved. Several organisations may name one host while none has proved it; once one
  * has, the partial unique index refuses it to every other (SQLite and PostgreSQL both have
- * partial indexes), also when two verify at the same moment.
+ * partial indexes), also when two verify at the same moment. `cardBatch.pageHost`: the host a
+ * batch of the organisation's cards was minted with (null: PUBLIC_URL).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -26,8 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('verified'), 'is not', null)
     .execute();
+  // A batch of an organisation's cards minted with its host: the print files' links name it.
+  await db.schema.alterTable('cardBatch').addColumn('pageHost', 'text').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('cardBatch').dropColumn('pageHost').execute();
   await db.schema.dropTable('organisationPageDomain').execute();
 }

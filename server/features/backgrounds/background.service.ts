@@ -36,13 +36,15 @@ export function createBackgroundService(deps: {
     async render(owner: Owner, profileId: string, look: BackgroundLook, language: Language): Promise<{ data: Buffer; fileName: string }> {
       const profile = await profiles.findOwn(owner.userId, profileId);
       if (!profile) throw profileNotFound();
-      const key = [profile.id, profile.updated, look.layout, look.theme, look.size, language].join(':');
+      // Issue 39: the page's address (the organisation's own host once verified) changes without the profile's stamp.
+      const brand = await deps.brands?.brandOf(profile.id);
+      const key = [profile.id, profile.updated, look.layout, look.theme, look.size, language, brand?.pageOrigin ?? ''].join(':');
       const fileName = `Background-${look.layout}-${look.theme}-${look.size}.png`;
       const known = cache.get(key);
       if (known) return { data: known, fileName };
       await rateLimiter.consume([[BACKGROUND_RATE_RULE, owner.userId]], 'Too many backgrounds drawn. Please try again later.');
       // A brand change bumps the profile's stamp (the cache key), so the next download draws the new logo.
-      const logoKey = (await deps.brands?.brandOf(profile.id))?.logoKey || profile.profileLogoKey;
+      const logoKey = brand?.logoKey || profile.profileLogoKey;
       const logo = logoKey ? await storage.get(logoKey).catch(() => null) : null;
       const data = await decodeSlots.run(() =>
         renderBackground(
@@ -51,7 +53,8 @@ export function createBackgroundService(deps: {
             jobTitle: profile.jobTitle.trim(),
             companyName: profile.companyName.trim(),
             logo: logo?.data ?? null,
-            link: `${base}/p/${encodeURIComponent(profile.id)}?src=background`,
+            // Issue 39: the organisation's own host once verified.
+            link: `${brand?.pageOrigin || base}/p/${encodeURIComponent(profile.id)}?src=background`,
           },
           look,
         ),

@@ -85,11 +85,16 @@ export function createCardService(deps: {
   }
 
   return {
-    /** D9: new unregistered cards of one edition. */
-    async mint(edition: Edition, count: number, batchId: string | null = null): Promise<{ id: string; edition: Edition }[]> {
+    /** D9: new unregistered cards of one edition; issue 39: registered to an organisation in bulk when minted with its host. */
+    async mint(
+      edition: Edition,
+      count: number,
+      batchId: string | null = null,
+      organisationId: string | null = null,
+    ): Promise<{ id: string; edition: Edition }[]> {
       if (!EDITIONS.includes(edition)) throw new AppError(400, ErrorCode.invalidInput, `edition: must be one of ${EDITIONS.join(', ')}`, 'edition');
       const minted = Date.now();
-      const rows = Array.from({ length: count }, () => ({ id: newCardId(), edition, minted, batchId }));
+      const rows = Array.from({ length: count }, () => ({ id: newCardId(), edition, minted, batchId, organisationId }));
       await cards.insertMany(rows);
       return rows.map(({ id }) => ({ id, edition }));
     },

@@ -26,6 +26,9 @@ export function createBundleBuilder(deps: { inventory: InventoryRepository; stor
   async function build(batchId: string): Promise<void> {
     await inventory.setBundle(batchId, { bundleState: 'building', bundleDone: 0 });
     const cards = await inventory.batchCards(batchId);
+    // Issue 39: a batch minted with an organisation's page host is printed with it.
+    const pageHost = (await inventory.findBatch(batchId))?.pageHost;
+    const base = pageHost ? `https://${pageHost}` : publicUrl;
     const chunks: Uint8Array[] = [];
     let finished!: () => void;
     let failed!: (error: Error) => void;
@@ -45,14 +48,14 @@ export function createBundleBuilder(deps: { inventory: InventoryRepository; stor
       zip.add(entry);
       entry.push(data, true);
     };
-    add(printCsv(publicUrl, cards));
+    add(printCsv(base, cards));
     for (let i = 0; i < cards.length; i++) {
       if (closing) {
         zip.terminate();
         await inventory.setBundle(batchId, { bundleState: 'pending', bundleDone: 0 });
         return;
       }
-      for (const file of await printCardFiles(publicUrl, cards[i].id)) add(file);
+      for (const file of await printCardFiles(base, cards[i].id)) add(file);
       if ((i + 1) % PROGRESS_EVERY === 0) await inventory.setBundle(batchId, { bundleDone: i + 1 });
       // A card's codes are CPU work (about 20 ms) whose awaits settle as microtasks (SQLite's
       // driver is synchronous): without a turn of the event loop per card, this instance would

@@ -89,7 +89,7 @@ export function createInventoryRepository(db: Db) {
       return row ? row.userId : undefined;
     },
 
-    async insertBatch(batch: Omit<CardBatchRow, 'bundleDone'>): Promise<void> {
+    async insertBatch(batch: Omit<CardBatchRow, 'bundleDone' | 'pageHost'> & { pageHost?: string | null }): Promise<void> {
       await db.insertInto('cardBatch').values(batch).execute();
     },
 

@@ -18,6 +18,7 @@ import {
   inventoryPageSchema,
   inventoryQuerySchema,
   operatorMeSchema,
+  operatorPageDomainSchema,
 } from '../../../shared/schemas/operator.schema.ts';
 import {
   domainRemovedSchema,
@@ -25,7 +26,7 @@ import {
   operatorDomainReleaseSchema,
   organisationDomainSchema,
 } from '../../../shared/schemas/organisation-domain.schema.ts';
-import { operatorPageDomainSchema, pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
+import { pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
 import { tapAlertListSchema, tapPageSchema, tapQuerySchema } from '../../../shared/schemas/tap.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';

@@ -23,7 +23,7 @@ import type { PageDomainService } from '../page-domains/index.ts';
 import type { TapService } from '../taps/index.ts';
 import type { SunBundle } from '../../../shared/schemas/tap.schema.ts';
 import type { OperatorDomainBody, OperatorDomainRelease } from '../../../shared/schemas/organisation-domain.schema.ts';
-import type { OperatorPageDomainBody } from '../../../shared/schemas/page-domain.schema.ts';
+import type { OperatorPageDomainBody } from '../../../shared/schemas/operator.schema.ts';
 import type { BundleBuilder } from './batch-bundle.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
 import { cardMail, type CardMailKind } from './operator-mails.ts';
@@ -70,7 +70,7 @@ export function createOperatorService(deps: {
   /** Issue 27: an organisation's e-mail domains, which an operator may mark verified or (issue 33) release. */
   domains: Pick<DomainService, 'verifyByOperator' | 'releaseByOperator'>;
   /** Issue 39: an organisation's page host, which an operator may verify by hand. */
-  pageDomains: Pick<PageDomainService, 'verifyByOperator'>;
+  pageDomains: Pick<PageDomainService, 'verifyByOperator' | 'organisationOfHost'>;
 }) {
   const { publicUrl, operators, inventory, cards, bundles, storage, mailer, rateLimiter, sendVerificationMail } = deps;
   const configured = new Set(deps.operatorEmails.map((e) => e.toLowerCase()));
@@ -195,9 +195,11 @@ export function createOperatorService(deps: {
       return present(cardId);
     },
 
-    async createBatch(operator: Owner, { edition, count, label, sun }: BatchCreateBody): Promise<{ batchId: string; sun?: SunBundle }> {
+    async createBatch(operator: Owner, { edition, count, label, sun, host }: BatchCreateBody): Promise<{ batchId: string; sun?: SunBundle }> {
       if (sun) deps.sunKeys.checkEncoding();
       await rateLimiter.consume([[BATCH_RULE, operator.userId]], 'Too many batches in a short time. Please try again later.');
+      // Issue 39: minted with an organisation's verified page host, the cards are that organisation's.
+      const organisationId = host ? await deps.pageDomains.organisationOfHost(host) : null;
       const batchId = randomId(12);
       await inventory.insertBatch({
         id: batchId,
@@ -208,8 +210,9 @@ export function createOperatorService(deps: {
         createdBy: operator.email,
         bundleState: 'pending',
         bundleKey: null,
+        pageHost: host ?? null,
       });
-      const minted = await cards.mint(edition, count, batchId);
+      const minted = await cards.mint(edition, count, batchId, organisationId);
       // Issue 38: the keys are stored sealed and answered this once, with the chip vendor's encoding bundle.
       const bundle =
         sun &&

@@ -5,7 +5,8 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { OrganisationService } from '../organisations/index.ts';
 import { createPageDomainRepository } from './page-domain.repository.ts';
 import { createPageDomainService, type TxtResolver } from './page-domain.service.ts';
-import { createPageHostDirectory } from './page-host.directory.ts';
+import { createPageHostDirectory, createPageOrigins } from './page-host.directory.ts';
+import type { ProfileBrands } from '../profiles/index.ts';
 
 /**
  * The TXT lookup of the page host checks: node:dns's own resolver, asking the servers of
@@ -37,5 +38,13 @@ export function createPageDomainServices(deps: {
     directory: pageHosts,
     serviceHost: new URL(deps.publicUrl).hostname.toLowerCase(),
   });
-  return { pageDomains, pageHosts, pageHostResources: repository };
+  const pageOrigins = createPageOrigins(pageHosts, (profileId) => repository.organisationOfProfile(profileId));
+  /** The company profiles' brand with the address their pages are shared under (`pageOrigin`, null for the service's own). */
+  const withOrigins = (brands: ProfileBrands): ProfileBrands => ({
+    async brandOf(profileId) {
+      const brand = await brands.brandOf(profileId);
+      return brand && { ...brand, pageOrigin: await pageOrigins.of(profileId) };
+    },
+  });
+  return { pageDomains, pageHosts, pageHostResources: repository, pageOrigins, withOrigins };
 }

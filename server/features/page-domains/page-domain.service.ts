@@ -1,5 +1,6 @@
 import { TeamErrorCode } from '../../../shared/error-codes.ts';
-import type { OperatorPageDomainBody, PageDomainCheck, PageDomainSetBody } from '../../../shared/schemas/page-domain.schema.ts';
+import type { OperatorPageDomainBody } from '../../../shared/schemas/operator.schema.ts';
+import type { PageDomainCheck, PageDomainSetBody } from '../../../shared/schemas/page-domain.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { OrganisationPageDomainTable } from '../../db/tables.ts';
 import { badInput, conflict, notFound } from '../../http/errors.ts';
@@ -106,6 +107,12 @@ export function createPageDomainService(deps: {
       settle(await pageDomains.remove(m.organisationId, auditEntry(m, 'page-domain.remove', row.host)));
       if (row.verified) await directory.changed();
       return { removed: true as const };
+    },
+    /** The organisation whose verified page host `host` is, else 400 naming `host` (a batch minted with it, issue 39). */
+    async organisationOfHost(host: string): Promise<string> {
+      const organisationId = await directory.organisationOf(host);
+      if (!organisationId) throw badInput('host', 'is no verified page host of an organisation');
+      return organisationId;
     },
     /**
      * An operator's verification by hand (their console checks the role, limits and records it

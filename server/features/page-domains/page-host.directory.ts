@@ -65,3 +65,19 @@ export function createPageHostDirectory(load: () => Promise<{ host: string; orga
   };
 }
 export type PageHostDirectory = ReturnType<typeof createPageHostDirectory>;
+
+/**
+ * Issue 39: the address a company profile's page is shared under once its organisation's host is
+ * verified (`https://{host}`), else null (the service's own). The share panel, QR codes, e-mail
+ * signatures, video backgrounds and new wallet passes ask it.
+ */
+export function createPageOrigins(directory: PageHostDirectory, organisationOfProfile: (profileId: string) => Promise<string | null>) {
+  return {
+    async of(profileId: string): Promise<string | null> {
+      const organisationId = await organisationOfProfile(profileId);
+      const host = organisationId ? await directory.hostOf(organisationId) : undefined;
+      return host ? `https://${host}` : null;
+    },
+  };
+}
+export type PageOrigins = ReturnType<typeof createPageOrigins>;

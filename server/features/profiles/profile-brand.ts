@@ -10,8 +10,10 @@ export interface ProfileBrands {
   /**
    * The brand of the organisation whose template made the profile; null for any other profile.
    * `logoKey`: the logo's storage key, for surfaces that draw it (the video-call background).
+   * `pageOrigin` (issue 39): `https://{host}` once the organisation's page host is verified, the
+   * address its pages are shared under; null or absent for the service's own.
    */
-  brandOf(profileId: string): Promise<(PageBrand & { logoKey: string | null }) | null>;
+  brandOf(profileId: string): Promise<(PageBrand & { logoKey: string | null; pageOrigin?: string | null }) | null>;
 }
 
 /** Without the organisations feature no profile has a brand. */

@@ -253,7 +253,7 @@ export function createProfileService(deps: {
       const row = await profiles.findOwn(owner.userId, profileId);
       if (!row) throw profileNotFound('profileId');
       const brand = row.leftCompany ? null : await brands.brandOf(profileId);
-      return { brand: brand && presentPageBrand(brand) };
+      return { brand: brand && presentPageBrand(brand), pageOrigin: brand?.pageOrigin ?? null }; // issue 39: the share panel's address
     },
 
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */

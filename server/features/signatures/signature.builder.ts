@@ -26,6 +26,8 @@ export interface SignatureInput extends SignatureOptions {
   accent?: string;
   /** PUBLIC_URL without a trailing slash: every link and image is absolute. */
   base: string;
+  /** Issue 39: where the page and its vCard are linked (the organisation's own host once verified); `base` without it. Images stay on `base`. */
+  pageBase?: string | null;
   language: Language;
   t: Translate<(typeof PROFILE_KEYS)[number]>;
   /** The hosted PNG of a link type's icon. */
@@ -88,7 +90,8 @@ const CONTACT_LABELS: readonly ContactRowLabel[] = ['business_mobile', 'business
 function partsOf(input: SignatureInput) {
   const { profile, base, t, language } = input;
   const name = displayName(profile, language);
-  const page = `${base}/p/${encodeURIComponent(profile.id)}?src=signature`;
+  const pageBase = input.pageBase || base;
+  const page = `${pageBase}/p/${encodeURIComponent(profile.id)}?src=signature`;
   const rows = [...companyRows(profile), ...privateRows(profile)];
   const contacts = CONTACT_LABELS.flatMap((label) => rows.filter((r) => r.label === label)).map((r) => ({
     label: t(r.label),
@@ -110,7 +113,7 @@ function partsOf(input: SignatureInput) {
     social: social.map((l) => ({ href: l.href!, label: l.label, icon: input.iconUrl(l.type) })),
     photo: profile.profileImagePath ? base + squarePhotoPath(profile.profileImagePath) : null,
     logo: profile.profileLogoPath && input.logoSize ? { src: base + profile.profileLogoPath, size: input.logoSize } : null,
-    save: input.saveLink && vcard ? { href: base + withSource(vcard, 'signature'), label: t('save_contact') } : null,
+    save: input.saveLink && vcard ? { href: pageBase + withSource(vcard, 'signature'), label: t('save_contact') } : null,
     accent: input.accent || ACCENT,
   };
 }

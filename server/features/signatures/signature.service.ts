@@ -52,6 +52,7 @@ export function createSignatureService(deps: {
         profile,
         accent,
         base,
+        pageBase: brand?.pageOrigin,
         language,
         t: deps.texts(language, 'profile'),
         iconUrl,

@@ -43,6 +43,8 @@ export function createWalletService(deps: {
   tokens: ApplePassTokens;
   /** Issue 26: the Google pass objects that save links carried, kept current by google-wallet-updates.ts. */
   googleObjects: GoogleWalletObjectRepository;
+  /** Issue 39: a company profile's pages at its organisation's own host once verified (server/features/page-domains). */
+  pageOrigins?: { of(profileId: string): Promise<string | null> };
 }) {
   const { config, cards, profiles, storage, visits, passes, tokens, googleObjects } = deps;
   const apple = config.wallet.apple;
@@ -84,7 +86,8 @@ export function createWalletService(deps: {
     const card = await cards.findOwn(userId, cardId);
     const profile = card?.profileId ? await profiles.findOwn(userId, card.profileId) : undefined;
     if (!card || !profile) return { card, profile: undefined };
-    const subject = { card: { id: card.id, edition: card.edition as Edition }, profile, cardLink: cardLink(config.publicUrl, card.id, 'wallet') };
+    const origin = (await deps.pageOrigins?.of(profile.id)) ?? config.publicUrl;
+    const subject = { card: { id: card.id, edition: card.edition as Edition }, profile, cardLink: cardLink(origin, card.id, 'wallet') };
     return { card, profile, subject: { ...subject, contentHash: passContentHash({ ...subject, profileImageKey: profile.profileImageKey }) } };
   }
   type PassSubject = NonNullable<Awaited<ReturnType<typeof passSubject>>['subject']>;

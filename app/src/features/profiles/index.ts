@@ -4,7 +4,7 @@
 export { EditProfilePage, ProfilePreviewPage } from './screens.ts';
 export { profileKeys, profilesApi } from './profiles.api.ts';
 export { useLoginImage } from './login-image.query.ts';
-export { useProfileBrand } from './profile-brand.query.ts';
+export { usePageOrigin, useProfileBrand } from './profile-brand.query.ts';
 export { profileLabel } from './profile-label.ts';
 export { ProfileSelect } from './profile-select.tsx';
 export { ProfilePreviewView } from './profile-preview.view.tsx';

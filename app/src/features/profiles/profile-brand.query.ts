@@ -15,3 +15,17 @@ export function useProfileBrand(profileId: string | null) {
     retry: false,
   });
 }
+
+/**
+ * Issue 39: where the profile's page is shared: its organisation's own host (`https://{host}`)
+ * once verified, else null for the service's own address. Same answer as the brand (one call).
+ */
+export function usePageOrigin(profileId: string | null) {
+  return useQuery({
+    queryKey: profileKeys.brand(profileId ?? ''),
+    queryFn: () => profilesApi.brand(profileId as string),
+    enabled: profileId !== null,
+    select: (answer) => answer.pageOrigin,
+    retry: false,
+  });
+}

@@ -9,6 +9,7 @@ import { saveBlob } from '../../lib/save-blob.ts';
 import { qrPath, qrPng, qrSvg } from './qr-image.ts';
 import { shareLinks } from './share-links.ts';
 import { BackgroundSection } from './background-section.tsx';
+import { usePageOrigin } from '../profiles/index.ts';
 
 /** The profile a share panel is about. */
 export interface ShareTarget extends Pick<Profile, 'id' | 'shortLinkId'> {
@@ -36,7 +37,9 @@ export default function SharePanelDialog({ target, onClose }: { target: ShareTar
   const { t } = useTranslation('my_profile');
   const config = useAppConfig().data;
   const [fullScreen, setFullScreen] = useState(false);
-  const links = config ? shareLinks(config.publicUrl, target) : null;
+  // Issue 39: a company profile's pages are shared at its organisation's own host once verified (the service's address works too).
+  const pageOrigin = usePageOrigin(target.id);
+  const links = config && !pageOrigin.isPending ? shareLinks(pageOrigin.data ?? config.publicUrl, target) : null;
   const canShare = typeof navigator.share === 'function';
 
   const copy = async (url: string) => {

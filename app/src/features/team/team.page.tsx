@@ -18,6 +18,7 @@ import { StatsSection } from './stats.section.tsx';
 import { ScimSection } from './scim.section.tsx';
 import { DomainsSection } from './domains.section.tsx';
 import { BrandSection } from './brand.section.tsx';
+import { PageDomainSection } from './page-domain.section.tsx';
 import { SectionIndex, type IndexEntry } from './section-index.tsx';
 import '../../styles/security.css';
 import './team.css';
@@ -73,7 +74,12 @@ export default function TeamPage() {
     members: <MembersSection organisation={organisation} />,
     leads: <LeadsSection organisationId={id} />,
     stats: <StatsSection organisationId={id} />,
-    brand: <BrandSection key={organisation.updated} organisation={organisation} />,
+    brand: (
+      <>
+        <BrandSection key={organisation.updated} organisation={organisation} />
+        <PageDomainSection organisationId={organisation.organisationId} />
+      </>
+    ),
     domains: <DomainsSection organisationId={id} />,
     scim: <ScimSection organisationId={id} />,
     audit: <AuditSection organisationId={id} />,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.query.ts';
+import { usePageOrigin } from '../profile-brand.query.ts';
 import { profilesApi } from '../profiles.api.ts';
 import { ErrorCode } from '../../../../../shared/error-codes.ts';
 import type { Profile } from '../../../../../shared/schemas/profile.schema.ts';
@@ -27,6 +28,8 @@ export function LinkInBioSection({ profile }: { profile: Profile | null }) {
 function ShortLinkEditor({ profile }: { profile: Profile }) {
   const { t } = useTranslation('edit_profile');
   const config = useAppConfig().data;
+  // Issue 39: a company profile's link-in-bio address is at its organisation's own host once verified.
+  const pageOrigin = usePageOrigin(profile?.id ?? null).data;
   const [shortLinkId, setShortLinkId] = useState(profile.shortLinkId);
   const [savedShortLinkId, setSavedShortLinkId] = useState(profile.shortLinkId);
   const [shortLinkError, setShortLinkError] = useState<string | null>(null);
@@ -64,7 +67,7 @@ function ShortLinkEditor({ profile }: { profile: Profile }) {
     }
   };
 
-  const bioUrl = config && savedShortLinkId ? linkInBioUrl(config.publicUrl, savedShortLinkId) : null;
+  const bioUrl = config && savedShortLinkId ? linkInBioUrl(pageOrigin ?? config.publicUrl, savedShortLinkId) : null;
   return (
     <div className="stack">
       <p className="muted">{t('link_in_bio_intro')}</p>
