@@ -246,7 +246,7 @@ export async function buildApp(
   await app.register(clickRoutes);
   await app.register(webhookRoutes);
   await app.register(apiTokenRoutes, { onIdentityChange: owners.forgetAll });
-  await app.register(operatorRoutes);
+  await app.register(operatorRoutes, { taps: app.services.taps });
   await app.register(organisationRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(organisationLeadRoutes);
   await app.register(scimTokenRoutes);
@@ -254,9 +254,9 @@ export async function buildApp(
   await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(brandRoutes);
   await app.register(domainRoutes);
-  await app.register(pageDomainRoutes);
+  await app.register(pageDomainRoutes, { rateLimiter: app.services.rateLimiter });
   await app.register(captureRoutes);
-  await app.register(pagesRoutes);
+  await app.register(pagesRoutes, { taps: app.services.taps });
   await app.register(contactFormRoutes, { pages: app.services.pages });
   await app.register(leadDeletionRoutes);
   await registerOwnerApp(app);

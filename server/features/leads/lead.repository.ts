@@ -18,7 +18,6 @@ export type OwnLeadRow = LeadRow & {
   eventName: string | null;
 };
 
-
 /** Filters of the owner's lead list. */
 export interface LeadFilter {
   profileId?: string;

@@ -29,6 +29,7 @@ import {
 import { pageDomainSchema } from '../../../shared/schemas/page-domain.schema.ts';
 import { tapAlertListSchema, tapPageSchema, tapQuerySchema } from '../../../shared/schemas/tap.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { TapService } from '../taps/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { OPERATOR_CSV_CONTENT_TYPE, auditCsv, statsCsv } from './operator-csv.builder.ts';
@@ -42,7 +43,8 @@ const stamp = () => new Date().toISOString().slice(0, 10);
  * operator (else 404, as if the path did not exist) with two-factor sign-in or a passkey
  * (else 403). The role is checked on the server for every call, from the database.
  */
-const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The taps feature's service (issue 38's taps and clone alerts) comes from server/app.ts. */
+const operatorRoutes: FastifyPluginAsyncZod<{ taps: TapService }> = async (app, { taps }) => {
   const { services, requireOwner } = app;
   const operator = services.operator;
 
@@ -91,9 +93,9 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Issue 38: each SUN card's taps, and the cards with replayed or invalid ones (clone alerts).
   app.get('/operator/card/taps', route({ querystring: tapQuerySchema, response: { 200: tapPageSchema, ...errors } }), (req) =>
-    services.taps.listTaps(req.query.cardId, req.query.cursor),
+    taps.listTaps(req.query.cardId, req.query.cursor),
   );
-  app.get('/operator/taps/alerts', route({ response: { 200: tapAlertListSchema, ...errors } }), () => services.taps.alerts());
+  app.get('/operator/taps/alerts', route({ response: { 200: tapAlertListSchema, ...errors } }), () => taps.alerts());
   app.get('/operator/batches', route({ response: { 200: batchListSchema, ...errors } }), () => operator.listBatches());
   app.get('/operator/batch/bundle', route({ querystring: batchQuerySchema, produces: ['application/zip'] }), async (req, reply) => {
     const bundle = await operator.bundle(req.query.batchId);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { z } from 'zod';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import { errorSchema } from '../../../shared/schemas/common.schema.ts';
@@ -23,7 +24,8 @@ export const TLS_ASK_RULE: RateRule = { name: 'tls-allowed', max: 600, windowMs:
  * member 403, anyone else 404), and the question Caddy's on-demand TLS asks before it fetches a
  * certificate. The operator's verification by hand is in the console (operator.routes.ts).
  */
-const pageDomainRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The platform's rate limiter comes from server/app.ts (the bag holds only this feature's services for it). */
+const pageDomainRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
   const { services, requireOwner } = app;
   const pageDomains = services.pageDomains;
   const route = <T extends object>(schema: T) => ({ preHandler: requireOwner, schema: { tags: ['organisations'], security: [{ bearer: [] }], ...schema } });
@@ -51,7 +53,7 @@ const pageDomainRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await services.rateLimiter.consume([[TLS_ASK_RULE, req.ip]], 'Too many certificate questions from this address.');
+      await rateLimiter.consume([[TLS_ASK_RULE, req.ip]], 'Too many certificate questions from this address.');
       const domain = req.query.domain.replace(/\.$/, '');
       if (!(await services.pageHosts.organisationOf(domain))) throw new AppError(404, ErrorCode.notFound, 'No organisation has verified this host.');
       reply.header('cache-control', 'no-store');

@@ -3,7 +3,7 @@ import { createLanguageMemo } from '../../http/language.ts';
 import { PUBLIC_PAGE_ROUTE_HEADERS } from '../../http/security-headers.ts';
 import type { PageAnswer } from './public-page.service.ts';
 import { visitOf, type Visit } from '../stats/index.ts';
-import { TAP_VISIT_MS, sunParams, withoutSunParams } from '../taps/index.ts';
+import { TAP_VISIT_MS, sunParams, withoutSunParams, type TapService } from '../taps/index.ts';
 import { createPageSender } from './send-page.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -14,8 +14,9 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * page service for the page, and sends it. The contact form's POST creates a lead: it is the
  * leads feature's (server/features/leads/contact-form.routes.ts).
  */
-export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
-  const { pages, taps } = app.services;
+/** The taps feature's service judges a chip's tap (issue 38); server/app.ts hands it in. */
+export default async function pagesRoutes(app: FastifyInstance, { taps }: { taps: TapService }): Promise<void> {
+  const { pages } = app.services;
   const languageOf = createLanguageMemo();
   const sendPage = createPageSender({ https: app.config.publicUrl.startsWith('https:') });
   // Hidden from the API document; the `page` header set (server/http/security-headers.ts).
@@ -65,7 +66,12 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
     return send(
       request,
       res,
-      await pages.profile(request.params.id, languageOf(request), visit.source === 'tap' ? await tapVisit(request, visit.cardId, visit) : visit, request.pageOrigin),
+      await pages.profile(
+        request.params.id,
+        languageOf(request),
+        visit.source === 'tap' ? await tapVisit(request, visit.cardId, visit) : visit,
+        request.pageOrigin,
+      ),
     );
   };
   const linkTreePage = async (request: IdRequest, res: FastifyReply) => {
@@ -75,7 +81,12 @@ export default async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const cardPage = async (request: IdRequest, res: FastifyReply) => {
     const { id } = request.params;
     const tapped = sunParams(request.query) !== null;
-    const answer = await pages.card(id, languageOf(request), tapped ? await tapVisit(request, id, visitOf(request, 'card')) : visitOf(request, 'card'), request.pageOrigin);
+    const answer = await pages.card(
+      id,
+      languageOf(request),
+      tapped ? await tapVisit(request, id, visitOf(request, 'card')) : visitOf(request, 'card'),
+      request.pageOrigin,
+    );
     // A card page that is not the profile's redirect (unregistered, blocked, unknown): the same page without the chip's parameters.
     if (tapped && !('redirectToProfile' in answer)) return res.header('cache-control', 'no-store').redirect(withoutSunParams(request.url), 302);
     return send(request, res, answer);
