@@ -3,6 +3,7 @@ import { BROWSER_UA, createLink, createProfile } from '../support/factories.ts';
 import { appContext, expectAccessible, startAppServer, text, withFailureShot, type Lng } from './app-support.ts';
 import { maybeScreenshot, phoneContext } from './support/browser.ts';
 import { useE2eSession } from './support/session.ts';
+import { VISIT_SOURCES } from '../../shared/schemas/visit-source.schema.ts';
 
 // Issue 12 end to end: a visitor opens a profile and clicks one of its links; the owner opens
 // the profile's statistics from the overview and finds the view and the click there.
@@ -89,9 +90,9 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       await t.app.services.views.flush();
       await app.reload();
       const labels = app.locator('.stats-bars .stats-bar-label > span:first-child');
-      await expect.poll(() => labels.count()).toBe(10);
+      await expect.poll(() => labels.count()).toBe(VISIT_SOURCES.length);
       const names = await labels.allTextContents();
-      expect(new Set(names).size).toBe(10);
+      expect(new Set(names).size).toBe(VISIT_SOURCES.length);
       for (const source of ['share', 'link', 'card'] as const) {
         const row = app.locator('.stats-bars li').filter({ has: app.getByText(text(lng, 'stats', `sources.${source}`), { exact: true }) });
         await row.getByText(text(lng, 'stats', `source_hints.${source}`)).waitFor();

@@ -61,11 +61,18 @@ export default function LoginPage() {
     finishCompanySignIn()
       .then((signedIn) => {
         // Back to the screen that asked for the sign-in (e.g. sudo mode on the Integrations screen), else the overview.
+        // Busy stays on while the screen loads: React Router renders this page on during that
+        // transition, and a page no longer busy would send the signed-in owner to its own target.
         if (signedIn) navigate(ssoReturn, { replace: true });
-        else setError('company.failed');
+        else {
+          setError('company.failed');
+          setBusy(false);
+        }
       })
-      .catch(() => setError('company.failed'))
-      .finally(() => setBusy(false));
+      .catch(() => {
+        setError('company.failed');
+        setBusy(false);
+      });
   }, [sso, ssoReturn, finishCompanySignIn, navigate]);
   // Issue 27: the mail to a person provisioned by their company's directory links here with
   // ?company=1: company sign-in starts at once (one tap from the mail), once.
@@ -80,7 +87,7 @@ export default function LoginPage() {
       setBusy(false);
     });
   }, [companyStart]);
-  const target = from ? `${from.pathname}${from.search}${from.hash}` : invitation ? acceptInvitationPath(invitation) : '/';
+  const target = from ? `${from.pathname}${from.search}${from.hash}` : sso === 'done' ? ssoReturn : invitation ? acceptInvitationPath(invitation) : '/';
   const arrival = verificationArrival(from?.search);
   // SPEC 2: a signed-in user is sent on (to the page the guard stopped, else to the overview),
   // unless the owner came to sign in again while the old session is being ended.
