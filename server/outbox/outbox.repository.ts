@@ -19,8 +19,7 @@ const ERROR_CHARS = 500;
  * SQL of the transactional outbox (issue 34): the message rows, claimed by the worker with a
  * lease. On PostgreSQL the claim's `FOR UPDATE SKIP LOCKED` lets the workers of every instance
  * claim side by side, each row by exactly one; SQLite has one writer at a time, so the one
- * UPDATE … WHERE id IN (SELECT …) statement is the claim there (the same statement, without the
- * lock clause).
+ * UPDATE statement is the claim there (the same statement, without the lock clause).
  */
 export function createOutboxRepository(db: Db, engine: Engine) {
   return {
@@ -63,14 +62,20 @@ export function createOutboxRepository(db: Db, engine: Engine) {
         .limit(limit);
       if (skipKeys.length) due = due.where((eb) => eb.or([eb('key', 'is', null), eb('key', 'not in', skipKeys)]));
       if (engine === 'postgres') due = due.forUpdate().skipLocked();
+      // The due ids in a materialized CTE: evaluated once, so the LIMIT holds (PostgreSQL may run a
+      // LIMIT … SKIP LOCKED subquery inside IN more than once and update more rows than asked).
       return db
+        .with(
+          (cte) => cte('due').materialized(),
+          () => due,
+        )
         .updateTable('outboxMessage')
         .set((eb) => {
           let lease = eb.case().when('type', '=', types[0]).then(leaseUntil[types[0]]);
           for (const type of types.slice(1)) lease = lease.when('type', '=', type).then(leaseUntil[type]);
           return { status: 'leased', attempts: eb('attempts', '+', 1), availableAt: lease.else(now).end(), updated: now };
         })
-        .where('id', 'in', due)
+        .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
         .where('status', 'in', ['waiting', 'leased'])
         .where('availableAt', '<=', now)
         .returningAll()
