@@ -22,6 +22,8 @@ const LIGHTHOUSE = ['test/e2e/public-audits.test.ts', 'test/e2e/public-theme-aud
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // CI's run keeps a JSON report, so its log ends with the slowest files and tests (scripts/ci-durations.ts).
+    reporters: process.env.E2E_REPORT ? ['default', ['json', { outputFile: process.env.E2E_REPORT }]] : ['default'],
     projects: [
       {
         test: { ...shared, name: 'audits', include: LIGHTHOUSE, fileParallelism: false, sequence: { groupOrder: 1 } },
