@@ -8,15 +8,18 @@ import SqliteDatabase from 'better-sqlite3';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { startApnsStandIn, type ApnsStandIn } from '../support/apns-stand-in.ts';
 import { startGoogleWalletStandIn, type GoogleWalletStandIn } from '../support/google-wallet-stand-in.ts';
 import { serverProcessSettings, startServerProcess } from '../support/server-process.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { readZip } from '../support/zip-archive.ts';
 
 /**
  * Issue 34: kill -9 of the server between a profile change's commit and its effects loses none
- * of them: the change wrote its webhook delivery and its Google Wallet update into the one
- * outbox inside its own transaction, and the restarted server sends both. A real server process
- * on SQLite, a real webhook receiver and the Google Wallet stand-in on loopback.
+ * of them: the change wrote its webhook delivery, its Google Wallet update and its Apple Wallet
+ * push into the one outbox inside its own transaction, and the restarted server sends all three.
+ * A real server process on SQLite, a real webhook receiver, the Google Wallet stand-in and the
+ * APNs stand-in on loopback.
  */
 
 const CLIENT_EMAIL = 'wallet-updater@contact-cards-test.iam.gserviceaccount.com';
@@ -26,7 +29,10 @@ const keys = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
+const PASS_TYPE = 'pass.com.example.contactcards';
+const PUSH_TOKEN = 'c'.repeat(64);
 let standIn: GoogleWalletStandIn | undefined;
+let apns: ApnsStandIn | undefined;
 let server: ChildProcess | undefined;
 let receiver: WebhookReceiver | undefined;
 let dataDir = '';
@@ -35,6 +41,7 @@ afterAll(async () => {
   server?.kill('SIGKILL');
   await receiver?.close();
   await standIn?.close();
+  await apns?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -48,14 +55,16 @@ async function freePort(): Promise<number> {
 }
 
 describe('the outbox across a crash (issue 34)', () => {
-  it('sends the webhook and the Google Wallet update of a profile change after kill -9 between its commit and their delivery', async () => {
+  it('sends the webhook, the Google Wallet update and the Apple Wallet push of a profile change after kill -9 between its commit and their delivery', async () => {
     standIn = await startGoogleWalletStandIn({ publicKeyPem: keys.publicKey, clientEmail: CLIENT_EMAIL });
+    apns = await startApnsStandIn({ teamId: 'TEAM123456', keyId: 'KEY1234567' });
     const settings = serverProcessSettings('outbox-crash', {
       WEBHOOKS_ALLOW_HTTP: '1',
       WEBHOOKS_ALLOW_PRIVATE: '1',
       DEMO_CARDS: '1',
       GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
       ...standIn.env,
+      ...apns.env,
     });
     ({ dataDir } = settings);
     const keyFile = path.join(dataDir, 'service-account.json');
@@ -88,6 +97,20 @@ describe('the outbox across a crash (issue 34)', () => {
     const saveUrl = await json('/wallet/google/save-url', { cardId }, auth);
     expect(saveUrl.status).toBe(200);
     const objectId = (decodeJwt((saveUrl.body.url as string).split('/save/')[1]) as any).payload.genericObjects[0].id as string;
+    // The Apple pass downloaded, and a phone registered for its updates (Apple's web service call).
+    const pass = await fetch(`${base}/wallet/download/${cardId}`, { headers: auth });
+    expect(pass.status).toBe(200);
+    const passToken = JSON.parse(
+      readZip(Buffer.from(await pass.arrayBuffer()))
+        .get('pass.json')!
+        .toString('utf8'),
+    ).authenticationToken as string;
+    const registration = await fetch(`${base}/wallet/apple/v1/devices/device0/registrations/${PASS_TYPE}/${cardId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `ApplePass ${passToken}` },
+      body: JSON.stringify({ pushToken: PUSH_TOKEN }),
+    });
+    expect(registration.status).toBe(201);
     // The webhook receiver is down while the change is made: nothing can be delivered before the crash.
     const receiverPort = await freePort();
     const hook = await json('/webhook/create', { url: `http://127.0.0.1:${receiverPort}/crm`, events: ['profile.updated'] }, auth);
@@ -98,6 +121,7 @@ describe('the outbox across a crash (issue 34)', () => {
     server.kill('SIGKILL');
     await new Promise((resolve) => server!.once('exit', resolve));
     expect(standIn.patchesOf(objectId)).toHaveLength(0);
+    const pushedBeforeCrash = apns.pushes.length;
     const waiting = database.prepare('select type from "outboxMessage" order by type').all() as Array<{ type: string }>;
     expect(waiting.map((m) => m.type)).toEqual(expect.arrayContaining(['wallet.google.object', 'webhook.delivery']));
     database.close();
@@ -112,9 +136,14 @@ describe('the outbox across a crash (issue 34)', () => {
     expect(event).toMatchObject({ type: 'profile.updated', data: { id: profileId } });
     await expect.poll(() => standIn!.patchesOf(objectId).length, { timeout: 20_000, interval: 100 }).toBe(1);
     expect(standIn.patchesOf(objectId)[0].body.subheader.defaultValue.value).toBe('Survivor');
+    // The phone is told once the change is sent, whether or not the push left before the crash.
+    await expect
+      .poll(() => apns!.pushes.filter((push) => push.headers[':path'] === `/3/device/${PUSH_TOKEN}`).length, { timeout: 20_000, interval: 100 })
+      .toBeGreaterThan(0);
     // Exactly once each.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toHaveLength(1);
     expect(standIn.patchesOf(objectId)).toHaveLength(1);
+    expect(apns.pushes.length - pushedBeforeCrash).toBeLessThanOrEqual(1);
   }, 120_000);
 });
