@@ -217,6 +217,7 @@ export function createServices(deps: {
       leadService,
       visits,
       cards: cardService,
+      taps,
     }),
     leads: leadService,
     /** Started by app.ts, stopped on close. */

@@ -256,6 +256,8 @@ export interface LeadTable extends CapturedLeadColumns {
   /** VisitSource of the visit that left the lead, and the card of a scan ('' otherwise; migration 023). */
   source: string;
   cardId: string;
+  /** Issue 38 (migration 031): 1 when left within 30 minutes after a verified tap of `cardId` ("met in person"), else 0. */
+  metInPerson: Generated<number>;
   /** LeadStatus: new or followedUp. */
   status: string;
   /** E-mail, name, phone, company and message, lower-cased, for the owner's search. */

@@ -72,6 +72,8 @@ export const leadSchema = z.object({
   source: z.enum(VISIT_SOURCES),
   /** The card whose scan brought the visitor; '' when none. */
   cardId: z.string(),
+  /** Issue 38: left within 30 minutes after a verified tap (NTAG 424 DNA) of that card. */
+  metInPerson: z.boolean(),
   language: z.enum(LANGUAGES),
   /** The consent line exactly as the visitor saw it above the send button, in the page's language. */
   consentText: z.string(),

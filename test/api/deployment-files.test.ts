@@ -76,6 +76,13 @@ describe('deployment files', () => {
     expect(composeEnvironment('app').PORT).toBe(String(port));
     expect(read('compose.yaml')).toContain(`--to', 'app:${port}'`);
   });
+
+  it("show deploy/Caddyfile word for word in docs/deployment.md (issue 39: the file test/caddy runs), asking the app's tls-allowed on its port", () => {
+    const caddyfile = read('deploy/Caddyfile');
+    expect(read('docs/deployment.md')).toContain('```caddyfile\n' + caddyfile + '```\n');
+    expect(caddyfile).toContain('ask http://{$CARDS_ASK:app1:' + loadConfig({}).port + '}/.well-known/cmc/tls-allowed');
+    expect(caddyfile).toMatch(/https:\/\/ \{\n\ttls \{\n\t\ton_demand\n/);
+  });
 });
 
 describe('README.md (issue 23)', () => {

@@ -233,6 +233,8 @@ describe('GET /find/own/leads, GET /find/own/leads/new-count and POST /lead/upda
         'profileName',
         'source',
         'status',
+        // Issue 38: left within 30 minutes after a verified tap of its card.
+        'metInPerson',
         // Issue 36: how it came in (a visitor's: `form`) and a capture's fields, empty for a visitor's lead.
         'method',
         'note',
@@ -414,6 +416,8 @@ describe('exports: GET /download/leads.csv and GET /download/leads.vcf', () => {
       'Postcode',
       'City',
       'Country',
+      // Issue 38 (test/api/taps-met-in-person.test.ts marks one).
+      'Met in person',
     ]);
     expect(data).toHaveLength(3);
     const keys = [

@@ -16,6 +16,7 @@ import type { VisitService } from '../stats/index.ts';
 import type { CardService } from '../cards/index.ts';
 import { tooManyRequests, type RateLimiter, type RateRule } from '../../lib/rate-limiter.ts';
 import type { PublicProfile } from '../../../shared/schemas/public-profile.schema.ts';
+import { MET_IN_PERSON_MS, type TapService } from '../taps/index.ts';
 
 /** D5 rate limits: per visitor e-mail address on one profile, and per profile, within an hour. */
 export const CONTACT_LIMITS = { perSenderPerHour: 3, perProfilePerHour: 60 } as const;
@@ -47,8 +48,10 @@ export function createContactService(deps: {
   visits: Pick<VisitService, 'record'>;
   /** Issue 25: whether the card the visitor scanned still shows the profile (the lead names it then). */
   cards: Pick<CardService, 'showsProfile'>;
+  /** Issue 38: whether that card had a verified tap shortly before ("met in person"). */
+  taps: Pick<TapService, 'verifiedWithin'>;
 }) {
-  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService, visits, cards } = deps;
+  const { publicUrl, leads, profiles, publicProfiles, downloads, mailer, rateLimiter, texts, leadService, visits, cards, taps } = deps;
 
   /** The consent line above the send button, word for word as the page renders it (same key, same name). */
   const consentText = (profile: PublicProfileInput, language: Language) =>
@@ -75,6 +78,9 @@ export function createContactService(deps: {
       const details = { name: input.name ?? '', phone: input.phone ?? '', company: input.company ?? '', message: input.message ?? '' };
       const leadId = newLeadId();
       const cardId = input.card && (await cards.showsProfile(input.card, profile.id)) ? input.card : '';
+      // Issue 38: the card the page came from (the form's `card`, taken from the page's ?card=)
+      // had a verified chip tap within the last 30 minutes: the visitor met the owner.
+      const metInPerson = cardId !== '' && (await taps.verifiedWithin(cardId, MET_IN_PERSON_MS, now));
       const outcome = await leads.insertWithinLimits(
         {
           id: leadId,
@@ -89,6 +95,7 @@ export function createContactService(deps: {
           consentAt: now,
           source: input.source ?? 'link',
           cardId,
+          metInPerson: metInPerson ? 1 : 0,
           status: 'new',
           searchText: [email, ...Object.values(details)].join('\n').toLowerCase(),
         },

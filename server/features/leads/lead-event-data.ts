@@ -20,6 +20,8 @@ export function leadEventData(row: LeadRow) {
     status: row.status,
     source: row.source,
     card: row.cardId || null,
+    // Issue 38: left within 30 minutes after a verified tap of that card.
+    metInPerson: row.metInPerson === 1,
     consent: { text: row.consentText, version: row.consentVersion, at: row.consentAt === null ? null : new Date(Number(row.consentAt)).toISOString() },
     created: new Date(Number(row.created)).toISOString(),
   };
@@ -43,5 +45,6 @@ const FORM_LEAD_DEFAULTS = {
   capturedAt: null,
   clientId: null,
   capturedBy: null,
+  metInPerson: 0,
 } as const;
 export const asStored = (row: Insertable<LeadTable>): LeadRow => ({ ...FORM_LEAD_DEFAULTS, ...row }) as LeadRow;

@@ -13,6 +13,8 @@ export interface LeadLabels {
   language: Record<Language, string>;
   /** Issue 36: how a lead came in. */
   method: Record<LeadMethod, string>;
+  /** Issue 38: what a yes column (met in person) says when it holds; it is empty when not. */
+  yes: string;
 }
 
 const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
@@ -34,6 +36,7 @@ const LABELS = Object.fromEntries(
         status: leads.status as LeadLabels['status'],
         source: leads.source as LeadLabels['source'],
         method: leads.method as LeadLabels['method'],
+        yes: leads.yes as string,
         language: Object.fromEntries(LANGUAGES.map((l) => [l, languages[l] as string])) as LeadLabels['language'],
       },
     ];

@@ -37,6 +37,7 @@ export function presentLead(row: OwnLeadRow): Lead {
     status: row.status as LeadStatus,
     source: row.source as VisitSource,
     cardId: row.cardId,
+    metInPerson: row.metInPerson === 1,
     language: row.language as Language,
     consentText: row.consentText,
     consentVersion: row.consentVersion,

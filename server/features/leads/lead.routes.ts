@@ -55,7 +55,7 @@ const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get('/download/leads.vcf', { ...owner, schema: { ...download, produces: ['text/vcard'] } }, async (req, reply) => {
-    const text = await services.leads.vcf(ownerOf(req), req.query.profileId);
+    const text = await services.leads.vcf(ownerOf(req), req.query.profileId, pickLanguage(req));
     return sendDownload(reply, { type: VCARD_CONTENT_TYPE, fileName: `leads-${stamp()}.vcf`, body: text });
   });
 };

@@ -87,10 +87,10 @@ export function createLeadService(deps: { leads: LeadRepository; deletionLinks: 
       return buildLeadsXlsx(rows, language, await timeZones.of(owner.userId));
     },
 
-    /** Every lead of the owner (or one profile) as vCards in one file. */
-    async vcf(owner: Owner, profileId?: string): Promise<string> {
+    /** Every lead of the owner (or one profile) as vCards in one file; the notes' own words (met in person) in `language`. */
+    async vcf(owner: Owner, profileId: string | undefined, language: Language = 'en'): Promise<string> {
       await checkProfile(owner, profileId);
-      return buildLeadsVcf((await leads.allOwn(owner.userId, profileId)).map(presentLead));
+      return buildLeadsVcf((await leads.allOwn(owner.userId, profileId)).map(presentLead), language);
     },
 
     /** The visitor's link: a token for this lead (mailed with the vCard). */

@@ -21,6 +21,7 @@ function lead(fields: Partial<Lead> = {}): Lead {
     status: 'new',
     source: 'nfc',
     cardId: '',
+    metInPerson: false,
     language: 'de',
     consentText: 'Ich willige ein.',
     consentVersion: '2026-11-25',

@@ -1,5 +1,6 @@
 import type { Lead } from '../../../shared/schemas/lead.schema.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
+import { leadLabels } from './lead-labels.ts';
 
 /** Content type of the CSV export; the BOM in the body is what makes Excel read it as UTF-8. */
 export const LEADS_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -35,6 +36,8 @@ export const LEADS_CSV_COLUMNS = [
   ['zip', { de: 'PLZ', en: 'Postcode' }],
   ['city', { de: 'Ort', en: 'City' }],
   ['country', { de: 'Land', en: 'Country' }],
+  // Issue 38: left within 30 minutes after a verified tap of the card (last, so the columns before keep their places).
+  ['metInPerson', { de: 'Persönlich getroffen', en: 'Met in person' }],
 ] as const satisfies ReadonlyArray<readonly [keyof Lead, Record<Language, string>]>;
 
 /** A phone number as people write it: `+`, then digits with spaces, brackets, dots, slashes or dashes. */
@@ -94,11 +97,13 @@ export interface LeadsCsvColumn<T> {
  */
 export function buildLeadsCsv<T extends Lead>(leads: readonly T[], language: Language, timeZone: string, leading: readonly LeadsCsvColumn<T>[] = []): string {
   const header = (key: keyof Lead, text: string) => (TIME_COLUMNS.has(key) ? `${text} (${timeZone})` : text);
+  const { yes } = leadLabels(language);
   const rows = [[...leading.map((c) => cell(c.header[language])), ...LEADS_CSV_COLUMNS.map(([key, text]) => cell(header(key, text[language])))].join(',')];
   for (const lead of leads) {
     const own = LEADS_CSV_COLUMNS.map(([key]) => {
       const value = lead[key];
       if (TIME_COLUMNS.has(key)) return cell(value === null ? '' : zonedDateTime(value as number, timeZone));
+      if (typeof value === 'boolean') return cell(value ? yes : '');
       return cell(Array.isArray(value) ? value.join(', ') : String(value ?? ''));
     });
     rows.push([...leading.map((c) => cell(c.value(lead))), ...own].join(','));

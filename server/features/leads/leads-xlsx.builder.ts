@@ -67,6 +67,7 @@ export async function buildLeadsXlsx<T extends Lead>(
       if (key === 'language') return text(labels.language[lead.language]);
       if (key === 'method') return text(labels.method[lead.method]);
       if (key === 'tags') return text(lead.tags.join(', '));
+      if (key === 'metInPerson') return lead.metInPerson ? text(labels.yes) : null;
       return text(String(lead[key] ?? ''));
     }),
   ]);

@@ -28,6 +28,8 @@ export function LeadDetailsDialog({
         [t('field.created'), formatDate(lead.created)],
         [t('field.status'), t(`status.${lead.status}`)],
         [t('field.source'), t(`source.${lead.source}`)],
+        // Issue 38: only shown when it holds (an empty value hides the row).
+        [t('field.met_in_person'), lead.metInPerson ? t('met_in_person_hint') : ''],
         [t('field.language'), tl(lead.language === 'de' ? 'de' : 'en')],
         // Issue 36: what the owner captured (empty for a visitor's lead, so those rows are not shown).
         [t('field.method'), t(`method.${lead.method}`)],

@@ -142,6 +142,11 @@ export default function LeadsPage() {
                   <span className="meta-text">
                     {formatDate(lead.created)} · {t('via_profile', { profile: lead.profileName })}
                   </span>
+                  {lead.metInPerson && (
+                    <span className="badge badge-success lead-met" title={t('met_in_person_hint')}>
+                      {t('met_in_person')}
+                    </span>
+                  )}
                   {lead.method !== 'form' && (
                     <span className="meta-text lead-capture">
                       {[t(`method.${lead.method}`), lead.eventName, ...lead.tags.map((tag) => `#${tag}`)].filter(Boolean).join(' · ')}

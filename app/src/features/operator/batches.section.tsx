@@ -108,21 +108,24 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
             </select>
             <p className="field-hint">{t('sun_hint')}</p>
           </div>
-          {sunMode === 'given' &&
-            (['metaReadKey', 'fileReadKey'] as const).map((key) => (
-              <div className="field" key={key}>
-                <label htmlFor={`mint-${key}`}>{t(`sun_${key}`)}</label>
-                <input
-                  id={`mint-${key}`}
-                  value={key === 'metaReadKey' ? metaReadKey : fileReadKey}
-                  maxLength={32}
-                  spellCheck={false}
-                  autoComplete="off"
-                  className="console-key"
-                  onChange={(e) => (key === 'metaReadKey' ? setMetaReadKey : setFileReadKey)(e.target.value.trim())}
-                />
-              </div>
-            ))}
+          {sunMode === 'given' && (
+            <div className="console-mint-keys">
+              {(['metaReadKey', 'fileReadKey'] as const).map((key) => (
+                <div className="field" key={key}>
+                  <label htmlFor={`mint-${key}`}>{t(`sun_${key}`)}</label>
+                  <input
+                    id={`mint-${key}`}
+                    value={key === 'metaReadKey' ? metaReadKey : fileReadKey}
+                    maxLength={32}
+                    spellCheck={false}
+                    autoComplete="off"
+                    className="console-key"
+                    onChange={(e) => (key === 'metaReadKey' ? setMetaReadKey : setFileReadKey)(e.target.value.trim())}
+                  />
+                </div>
+              ))}
+            </div>
+          )}
         </div>
         {error && (
           <p className="alert alert-error" role="alert">

@@ -68,6 +68,13 @@ export function TapsSection() {
 
       <section className="content-card stack" aria-labelledby="console-taps-title">
         <h2 id="console-taps-title">{t('taps_title')}</h2>
+        <ul className="console-tap-legend">
+          {(['verified', 'replayed', 'invalid'] as const).map((result) => (
+            <li key={result}>
+              <span className={`console-tap console-tap-${result}`}>{t(`tap_result.${result}`)}</span>: {t(`tap_result_help.${result}`)}
+            </li>
+          ))}
+        </ul>
         <form className="console-taps-form" onSubmit={submit}>
           <div className="field">
             <label htmlFor="taps-card">{t('taps_card')}</label>
@@ -86,37 +93,33 @@ export function TapsSection() {
         ) : taps.data.pages[0]?.taps.length === 0 ? (
           <p className="empty-state">{t('taps_empty')}</p>
         ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('taps_at')}</th>
-                  <th scope="col">{t('taps_result')}</th>
-                  <th scope="col">{t('taps_counter')}</th>
-                  <th scope="col">{t('taps_uid')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {taps.data.pages.flatMap((page) =>
-                  page.taps.map((tap, i) => (
-                    <tr key={`${tap.at}-${i}`}>
-                      <td>{formatDate(tap.at)}</td>
-                      <td>
-                        <span className={`console-tap console-tap-${tap.result}`}>{t(`tap_result.${tap.result}`)}</span>
-                      </td>
-                      <td>{tap.counter ?? '–'}</td>
-                      <td className="console-mono">{tap.uid ?? '–'}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
+          <>
+            {/* A list, not a table: at 360 px four columns do not fit; each tap is a time and its result, then what the chip sent. */}
+            <ul className="stacked-list console-tap-list" aria-label={t('taps_title')}>
+              {taps.data.pages.flatMap((page) =>
+                page.taps.map((tap, i) => (
+                  <li key={`${tap.at}-${i}`} className="console-tap-row">
+                    <span>{formatDate(tap.at)}</span>
+                    <span className={`console-tap console-tap-${tap.result}`}>{t(`tap_result.${tap.result}`)}</span>
+                    <span className="meta-text console-tap-chip">
+                      {tap.uid === null ? (
+                        t('taps_unreadable')
+                      ) : (
+                        <>
+                          {t('taps_counter')}: {tap.counter ?? '–'} · {t('taps_uid')}: <span className="console-mono">{tap.uid}</span>
+                        </>
+                      )}
+                    </span>
+                  </li>
+                )),
+              )}
+            </ul>
             {taps.hasNextPage && (
               <button type="button" className="btn btn-secondary btn-small" disabled={taps.isFetchingNextPage} onClick={() => void taps.fetchNextPage()}>
                 {t('taps_more')}
               </button>
             )}
-          </div>
+          </>
         )}
       </section>
     </div>
