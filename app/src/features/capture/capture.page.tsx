@@ -91,6 +91,8 @@ export default function CapturePage() {
     done();
   };
   const save = useMutation({
+    // Offline the capture is kept on the phone: the query library must not hold the save back.
+    networkMode: 'always',
     mutationFn: async (d: CaptureDraft) => {
       if (!navigator.onLine || photo || queue.waiting > 0) return keep(d);
       try {

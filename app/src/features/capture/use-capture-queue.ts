@@ -70,7 +70,7 @@ export function useCaptureQueue(userId: string | undefined) {
       if (!userId) return;
       await putQueued({ ...capture, userId, queuedAt: Date.now() });
       queueChanged();
-      await send();
+      void send();
     },
     /** Drops a capture the server refused. */
     async discard(clientId: string) {
