@@ -101,6 +101,11 @@ export function createCaptureFollowUpRepository(db: Db, outbox: OutboxWriter) {
       return lead ? { followUp, lead } : undefined;
     },
 
+    /** The account's name and address: the owner's contact where the profile gives none. */
+    async account(userId: string): Promise<{ name: string; email: string } | undefined> {
+      return db.selectFrom('user').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+    },
+
     async markSent(followUpId: string, at: number): Promise<void> {
       await db.updateTable('captureFollowUp').set({ sentAt: at }).where('id', '=', followUpId).execute();
     },

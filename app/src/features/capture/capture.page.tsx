@@ -31,7 +31,7 @@ const isOffline = (error: unknown) => !(error instanceof ApiRequestError) || err
  * code, or type a contact in; check and correct the fields, add a note, tags and the event, save.
  */
 export default function CapturePage() {
-  const { t, i18n } = useTranslation(['capture', 'register_card', 'leads']);
+  const { t } = useTranslation(['capture', 'register_card', 'leads']);
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -86,7 +86,7 @@ export default function CapturePage() {
   const photo = step.kind === 'review' ? step.photo : undefined;
   /** Kept on the phone and sent in order: offline, with a photo still to read, or behind captures that wait. */
   const keep = async (d: CaptureDraft) => {
-    await queue.queue({ clientId: d.clientId, body: saveBody(d, i18n.language), photo });
+    await queue.queue({ clientId: d.clientId, body: saveBody(d), photo });
     toast.info(navigator.onLine ? t('queued_sending') : t('queued_offline'));
     done();
   };
@@ -96,7 +96,7 @@ export default function CapturePage() {
     mutationFn: async (d: CaptureDraft) => {
       if (!navigator.onLine || photo || queue.waiting > 0) return keep(d);
       try {
-        await captureApi.save(saveBody(d, i18n.language));
+        await captureApi.save(saveBody(d));
       } catch (error) {
         if (isOffline(error)) return keep(d);
         throw error;
