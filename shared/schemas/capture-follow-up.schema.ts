@@ -42,7 +42,7 @@ export type FollowUpSettingsBody = z.infer<typeof followUpSettingsBodySchema>;
 /** `GET /find/own/capture/follow-up-settings`: the owner's settings and the texts used where theirs are empty. */
 export const followUpSettingsSchema = followUpSettingsBodySchema.extend({
   defaults: z.object({ de: followUpTextSchema, en: followUpTextSchema }),
-  /** What the mail adds below the owner's text (GDPR Art. 14), as the person reads it; `{…}` filled per lead. */
+  /** What the mail adds below the owner's text (GDPR Art. 14), as a person would read it (a sample card; filled per lead when sent). */
   notice: z.object({ de: z.string(), en: z.string() }),
   placeholders: z.array(z.string()),
 });

@@ -175,7 +175,10 @@ describe('the follow-up settings', () => {
       meetingLink: '',
       texts: { de: { subject: '', body: '' }, en: { subject: '', body: '' } },
       defaults: { de: { subject: expect.any(String) }, en: { body: expect.stringContaining('{name}') } },
-      notice: { de: expect.stringContaining('Art. 6 Abs. 1 lit. f DSGVO'), en: expect.stringContaining('{deletionUrl}') },
+      notice: {
+        de: expect.stringContaining('Art. 6 Abs. 1 lit. f DSGVO'),
+        en: expect.stringContaining(`kept for at most ${t.config.leadsRetentionDays} days`),
+      },
     });
     const body = { meetingLink: '', texts: { de: { subject: 'Hallo', body: 'Hallo {firstName}' }, en: { subject: '', body: '' } } };
     expect((await t.post('/capture/follow-up/settings', body, user)).status).toBe(200);

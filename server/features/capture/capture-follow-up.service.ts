@@ -8,7 +8,7 @@ import { randomId } from '../../lib/ids.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { CaptureFollowUpRepository, FollowUpSettingsRow } from './capture-follow-up.repository.ts';
-import { buildFollowUpMail, FOLLOW_UP_DEFAULTS, FOLLOW_UP_NOTICE } from './follow-up.mail.ts';
+import { buildFollowUpMail, FOLLOW_UP_DEFAULTS, followUpNotice } from './follow-up.mail.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -32,13 +32,28 @@ export interface FollowUpOwnerContact {
 
 const emptySettings: FollowUpSettingsRow = { meetingLink: '', subjectDe: '', bodyDe: '', subjectEn: '', bodyEn: '' };
 
-function present(row: FollowUpSettingsRow | undefined): FollowUpSettings {
+/** A person as the settings' preview of the notice names them: a paper card with a name, an e-mail address and a company. */
+const SAMPLE_LEAD = {
+  method: 'paper',
+  name: 'Anna Berg',
+  firstName: 'Anna',
+  lastName: 'Berg',
+  company: 'Beispiel GmbH',
+  phone: '',
+  mobile: '',
+  street: '',
+  city: '',
+  jobTitle: '',
+  eventName: null,
+};
+
+function present(row: FollowUpSettingsRow | undefined, notice: FollowUpSettings['notice']): FollowUpSettings {
   const s = row ?? emptySettings;
   return {
     meetingLink: s.meetingLink,
     texts: { de: { subject: s.subjectDe, body: s.bodyDe }, en: { subject: s.subjectEn, body: s.bodyEn } },
     defaults: FOLLOW_UP_DEFAULTS,
-    notice: FOLLOW_UP_NOTICE,
+    notice,
     placeholders: [...FOLLOW_UP_PLACEHOLDERS],
   };
 }
@@ -65,10 +80,21 @@ export function createCaptureFollowUpService(deps: {
 }) {
   const { followUps, rateLimiter, mailer, publicUrl, now = Date.now } = deps;
 
+  /** The notice as a person would read it, with this owner's account for the holder (a follow-up names the lead's profile). */
+  async function noticePreview(userId: string): Promise<FollowUpSettings['notice']> {
+    const account = await followUps.account(userId);
+    const owner = { name: account?.name ?? '', company: '', email: account?.email ?? '' };
+    const common = { lead: SAMPLE_LEAD, owner, retentionDays: deps.retentionDays };
+    return {
+      de: followUpNotice({ ...common, language: 'de', deletionUrl: `${publicUrl}/delete/lead?token=…&lng=de` }),
+      en: followUpNotice({ ...common, language: 'en', deletionUrl: `${publicUrl}/delete/lead?token=…&lng=en` }),
+    };
+  }
+
   return {
     /** GET /find/own/capture/follow-up-settings. */
     async settings(owner: Owner): Promise<FollowUpSettings> {
-      return present(await followUps.settings(owner.userId));
+      return present(await followUps.settings(owner.userId), await noticePreview(owner.userId));
     },
 
     /** POST /capture/follow-up/settings. */
@@ -82,7 +108,7 @@ export function createCaptureFollowUpService(deps: {
         bodyEn: body.texts.en.body,
       };
       await followUps.saveSettings(owner.userId, row, now());
-      return present(row);
+      return present(row, await noticePreview(owner.userId));
     },
 
     /** POST /capture/follow-up: the mail is queued for the outbox, which sends it. */

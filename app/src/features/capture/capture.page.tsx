@@ -163,6 +163,9 @@ export default function CapturePage() {
             </button>
           </div>
           <p className="muted capture-hint">{t('photo_hint')}</p>
+          <p>
+            <Link to="/capture/settings">{t('follow_up.link')}</Link>
+          </p>
         </>
       )}
 
