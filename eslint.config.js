@@ -83,7 +83,7 @@ export default tseslint.config(
           services: {
             account: ['account'],
             backgrounds: ['backgrounds'],
-            capture: ['capture', 'captureSave', 'ocrPool'],
+            capture: ['capture', 'captureSave', 'captureFollowUp', 'ocrPool'],
             cards: ['cards'],
             integrations: ['webhooks', 'apiTokens', 'webhookWorker'],
             leads: ['contacts', 'leads', 'leadRetention'],

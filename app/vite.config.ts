@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { featureBarrels } from './build/feature-barrels.plugin.ts';
 import { bundleBudget } from './build/bundle-budget.plugin.ts';
+import { serviceWorker } from './build/service-worker.plugin.ts';
 import { SERVER_PATH_PATTERN } from '../shared/server-paths.ts';
 
 const appRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -29,6 +30,14 @@ export default defineConfig({
     // The first load of /login must stay light (issues 4, 22 and 35); the build fails past it.
     // React 19's own runtime is most of it (figures in docs/performance.md, 2026-11-28).
     bundleBudget({ entryRoute: 'login.page', maxGzipBytes: 110 * 1024 }),
+    // Issue 36: the installable app's worker keeps the app shell for a fair with bad Wi-Fi (docs/capture.md).
+    serviceWorker({
+      template: `${appRoot}sw/service-worker.js`,
+      publicDir: `${appRoot}public`,
+      localesDir: `${repoRoot}locales`,
+      languages: ['de', 'en'],
+      serverPathPattern: SERVER_PATH_PATTERN,
+    }),
   ],
   resolve: {
     // Every `zod` import of the app and of shared/ gets the jitless set-up (app/src/zod-jitless.ts).

@@ -41,6 +41,7 @@ export const SERVER_PATHS = [
   '/capture/parse',
   '/capture/save',
   '/capture/event',
+  '/capture/follow-up',
   // Issue 25: webhooks and API tokens (the Integrations screen itself is the owner app's /integrations).
   '/webhook',
   '/api-token',

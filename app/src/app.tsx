@@ -13,7 +13,7 @@ import { OverviewPage } from './features/overview/index.ts';
 import { EditProfilePage, ProfilePreviewPage } from './features/profiles/index.ts';
 import { CardPreviewPage, MyCardPage, RegisterCardPage } from './features/cards/index.ts';
 import { LeadsPage } from './features/leads/index.ts';
-import { CapturePage } from './features/capture/index.ts';
+import { CapturePage, FollowUpSettingsPage } from './features/capture/index.ts';
 import { ProfileStatsPage } from './features/stats/index.ts';
 import { SignaturePage } from './features/share/index.ts';
 import { IntegrationsPage } from './features/integrations/index.ts';
@@ -63,6 +63,7 @@ export function App() {
                   <Route path="/my-card/:id" element={<MyCardPage />} />
                   <Route path="/leads" element={<LeadsPage />} />
                   <Route path="/capture" element={<CapturePage />} />
+                  <Route path="/capture/settings" element={<FollowUpSettingsPage />} />
                 </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Route>

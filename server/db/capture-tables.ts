@@ -40,3 +40,24 @@ export interface CaptureEventTable {
   updated: number;
 }
 export type CaptureEventRow = Selectable<CaptureEventTable>;
+
+/** Issue 36 (migration 030): the owner's follow-up texts per language ('' = the default text) and meeting link. */
+export interface CaptureFollowUpSettingsTable {
+  userId: string;
+  meetingLink: Generated<string>;
+  subjectDe: Generated<string>;
+  bodyDe: Generated<string>;
+  subjectEn: Generated<string>;
+  bodyEn: Generated<string>;
+  updated: number;
+}
+
+/** Issue 36 (migration 030): one follow-up mail asked for; the outbox sends it and sets `sentAt`. */
+export interface CaptureFollowUpTable {
+  id: string;
+  leadId: string;
+  userId: string;
+  language: string;
+  created: number;
+  sentAt: number | null;
+}

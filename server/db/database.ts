@@ -33,6 +33,7 @@ import * as outbox from './migrations/025-outbox.ts';
 import * as verifiedTaps from './migrations/027-verified-taps.ts';
 import * as pageDomains from './migrations/028-page-domains.ts';
 import * as capture from './migrations/026-capture.ts';
+import * as captureFollowUp from './migrations/030-capture-follow-up.ts';
 import * as leadMetInPerson from './migrations/031-lead-met-in-person.ts';
 
 export type Db = Kysely<Database>;
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '027-verified-taps': verifiedTaps,
   '028-page-domains': pageDomains,
   '026-capture': capture,
+  '030-capture-follow-up': captureFollowUp,
   '031-lead-met-in-person': leadMetInPerson,
 };
 

@@ -9,7 +9,7 @@ import type {
   OrganisationPageDomainTable,
 } from './organisation-tables.ts';
 export type * from './organisation-tables.ts';
-import type { CaptureEventTable, CapturedLeadColumns } from './capture-tables.ts';
+import type { CaptureEventTable, CaptureFollowUpSettingsTable, CaptureFollowUpTable, CapturedLeadColumns } from './capture-tables.ts';
 export type * from './capture-tables.ts';
 import type { OperatorGrantTable, CardBatchTable, OperatorAuditTable } from './operator-tables.ts';
 export type { OperatorGrantTable, CardBatchTable, OperatorAuditTable, CardBatchRow, OperatorAuditRow } from './operator-tables.ts';
@@ -70,6 +70,8 @@ export interface Database extends ScimTables, TapTables {
   organisationDomain: OrganisationDomainTable;
   organisationPageDomain: OrganisationPageDomainTable;
   captureEvent: CaptureEventTable;
+  captureFollowUpSettings: CaptureFollowUpSettingsTable;
+  captureFollowUp: CaptureFollowUpTable;
 }
 
 /** better-auth's tables (its schema for e-mail + password, bearer, database rate limits). */

@@ -33,6 +33,8 @@ export const i18nReady = i18n
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = toAppLanguage(lng);
+  // Issue 36: the installed app's name in the app's language (app/public/manifest.{lng}.webmanifest).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${toAppLanguage(lng)}.webmanifest`);
 });
 
 export default i18n;

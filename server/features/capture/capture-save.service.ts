@@ -18,6 +18,20 @@ export const CAPTURE_EVENTS_MAX = 500;
 /** A phone's clock may run a little ahead; a capture further in the future is refused (`capturedAt`). */
 const CLOCK_DRIFT_MS = 10 * 60 * 1000;
 
+const GERMAN_COUNTRY = /^(de|deu|deutschland|germany|at|aut|österreich|oesterreich|austria|ch|che|schweiz|switzerland|liechtenstein)$/i;
+const GERMAN_DOMAIN = /\.(de|at|ch|li)$/i;
+
+/**
+ * The person's language for the follow-up when the app names none: German for a card from
+ * Germany, Austria, Switzerland or Liechtenstein (by its country line, else its e-mail's or web
+ * address's domain), else English. The owner can choose the other when sending.
+ */
+export function languageOfCard(card: Pick<CaptureSaveBody, 'country' | 'email' | 'website'>): 'de' | 'en' {
+  if (card.country) return GERMAN_COUNTRY.test(card.country.trim()) ? 'de' : 'en';
+  const domain = (card.email.split('@')[1] ?? '') || card.website.replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0];
+  return GERMAN_DOMAIN.test(domain) ? 'de' : 'en';
+}
+
 const eventNotFound = () => new AppError(404, ErrorCode.notFound, 'eventId: no such event of yours or your organisation.', 'eventId');
 const isAdmin = (role: string | null) => role === 'owner' || role === 'admin';
 
@@ -82,7 +96,7 @@ export function createCaptureSaveService(deps: {
         id: newLeadId(),
         profileId,
         email: body.email,
-        language: body.language ?? 'en',
+        language: body.language ?? languageOfCard(body),
         created: at,
         name,
         phone,

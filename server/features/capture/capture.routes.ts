@@ -8,6 +8,7 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError, badInput } from '../../http/errors.ts';
 import { MAX_CARD_IMAGE_BYTES } from './card-image.ts';
 import captureSaveRoutes from './capture-save.routes.ts';
+import captureFollowUpRoutes from './capture-follow-up.routes.ts';
 
 const FIELD = 'image';
 const tooLarge = () => new AppError(413, ErrorCode.fileTooLarge, `image: the photo is larger than ${MAX_CARD_IMAGE_BYTES / 1024 / 1024} MB.`, FIELD);
@@ -53,6 +54,7 @@ const captureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => services.ocrPool.close());
   // Saving captures and their events (capture-save.routes.ts), registered here so server/app.ts names the feature once.
   await app.register(captureSaveRoutes);
+  await app.register(captureFollowUpRoutes);
 
   app.post(
     '/capture/read',

@@ -37,6 +37,24 @@ function browserTimeZone(): string | undefined {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/** Where the signed-in owner is remembered for an offline start (cleared with the session). */
+const KNOWN_USER_KEY = 'cmc.knownUser';
+function readKnownUser(): SessionUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(KNOWN_USER_KEY) ?? 'null') as SessionUser | null;
+  } catch {
+    return null;
+  }
+}
+function writeKnownUser(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(KNOWN_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(KNOWN_USER_KEY);
+  } catch {
+    // Storage blocked: an offline start then shows the sign-in.
+  }
+}
+
 /** How long a loaded session is trusted before the tab's return to the foreground asks again. */
 const SESSION_FRESH_MS = 60_000;
 
@@ -52,6 +70,12 @@ async function loadSession(): Promise<SessionUser | null> {
       if (!user) writeToken(null);
       return user;
     } catch (error) {
+      if ((error as { status?: number }).status === 0 && attempt >= 2) {
+        // Issue 36: offline (a fair's bad Wi-Fi), the app opened from its kept shell goes on as the
+        // owner last seen with this token; the server still checks the token on every call.
+        const known = readKnownUser();
+        if (known) return known;
+      }
       if (attempt >= 2 || (error as { status?: number }).status !== 0) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
     }
@@ -69,6 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | null) => {
     if (!user) ownerQueryHooks.signedOut();
+    writeKnownUser(user);
     loadedAt.current = Date.now();
     setSession({ user, initialised: true });
   }, []);

@@ -36,8 +36,8 @@ export function hasContact(draft: CaptureDraft): boolean {
   return [f.email, f.phone, f.mobile, f.firstName, f.lastName].some((v) => v.trim());
 }
 
-/** The body of POST /capture/save. */
-export function saveBody(draft: CaptureDraft, language: string): CaptureSaveInput {
+/** The body of POST /capture/save; the person's language is the server's guess from the card (the follow-up may choose). */
+export function saveBody(draft: CaptureDraft): CaptureSaveInput {
   return {
     clientId: draft.clientId,
     method: draft.method,
@@ -46,6 +46,5 @@ export function saveBody(draft: CaptureDraft, language: string): CaptureSaveInpu
     note: draft.note,
     tags: tagsOf(draft.tags),
     eventId: draft.eventId || null,
-    language: language === 'de' ? 'de' : 'en',
   };
 }

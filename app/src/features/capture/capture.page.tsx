@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,21 +8,34 @@ import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardScanner } from '../cards/index.ts';
+import { useAuth } from '../auth/index.ts';
 import { captureApi, captureKeys } from './capture.api.ts';
 import { hasContact, newDraft, saveBody, type CaptureDraft } from './capture-form.ts';
 import { CaptureReview } from './capture-review.tsx';
+import { CaptureWaiting } from './capture-waiting.tsx';
+import { useCaptureQueue } from './use-capture-queue.ts';
 import './capture.css';
 
-type Step = { kind: 'choose' } | { kind: 'scan' } | { kind: 'reading' } | { kind: 'review'; text?: string; confidence?: number };
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'scan' }
+  | { kind: 'reading' }
+  /** `photo`: taken offline, read on the server once the capture is sent. */
+  | { kind: 'review'; text?: string; confidence?: number; photo?: File };
+
+/** No answer, or the server's trouble: the photo is kept and read later (a refusal of the photo itself is not). */
+const isOffline = (error: unknown) => !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500;
 
 /**
  * Issue 36's capture screen: photograph a paper card (read on this server), scan a QR or badge
  * code, or type a contact in; check and correct the fields, add a note, tags and the event, save.
  */
 export default function CapturePage() {
-  const { t, i18n } = useTranslation(['capture', 'register_card', 'leads']);
+  const { t } = useTranslation(['capture', 'register_card', 'leads']);
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const queue = useCaptureQueue(user?.id);
   useDocumentTitle(t('title'));
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [draft, setDraft] = useState<CaptureDraft | null>(null);
@@ -46,6 +59,8 @@ export default function CapturePage() {
       const answer = await captureApi.read(file);
       begin(newDraft('paper', answer.fields, lastEvent.current), { kind: 'review', text: answer.text, confidence: answer.confidence });
     } catch (error) {
+      // Offline at a fair: the photo waits with the capture and is read once it is sent.
+      if (isOffline(error)) return begin(newDraft('paper', undefined, lastEvent.current), { kind: 'review', photo: file });
       setProblem(`${t('read_failed')} ${errorMessage(error, tm)}`);
       setStep({ kind: 'choose' });
     } finally {
@@ -63,13 +78,33 @@ export default function CapturePage() {
     }
   };
 
+  const done = () => {
+    lastEvent.current = draft?.eventId ?? '';
+    setDraft(null);
+    setStep({ kind: 'choose' });
+  };
+  const photo = step.kind === 'review' ? step.photo : undefined;
+  /** Kept on the phone and sent in order: offline, with a photo still to read, or behind captures that wait. */
+  const keep = async (d: CaptureDraft) => {
+    await queue.queue({ clientId: d.clientId, body: saveBody(d), photo });
+    toast.info(navigator.onLine ? t('queued_sending') : t('queued_offline'));
+    done();
+  };
   const save = useMutation({
-    mutationFn: (d: CaptureDraft) => captureApi.save(saveBody(d, i18n.language)),
-    onSuccess: async () => {
+    // Offline the capture is kept on the phone: the query library must not hold the save back.
+    networkMode: 'always',
+    mutationFn: async (d: CaptureDraft) => {
+      if (!navigator.onLine || photo || queue.waiting > 0) return keep(d);
+      try {
+        await captureApi.save(saveBody(d));
+      } catch (error) {
+        if (isOffline(error)) return keep(d);
+        throw error;
+      }
       toast.success(t('saved'));
-      lastEvent.current = draft?.eventId ?? '';
-      setDraft(null);
-      setStep({ kind: 'choose' });
+      done();
+    },
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['leads'] });
       await queryClient.invalidateQueries({ queryKey: captureKeys.events });
     },
@@ -80,7 +115,8 @@ export default function CapturePage() {
   });
   const submit = () => {
     if (!draft) return;
-    if (!hasContact(draft)) return setFieldErrors({ email: t('need_one') });
+    // A photo still to be read may bring the name and e-mail itself.
+    if (!photo && !hasContact(draft)) return setFieldErrors({ email: t('need_one') });
     save.mutate(draft);
   };
 
@@ -92,6 +128,7 @@ export default function CapturePage() {
           {t('to_contacts')}
         </Link>
       </div>
+      <CaptureWaiting queue={queue} />
       {problem && (
         <p className="alert alert-error" role="alert">
           {problem}
@@ -126,6 +163,9 @@ export default function CapturePage() {
             </button>
           </div>
           <p className="muted capture-hint">{t('photo_hint')}</p>
+          <p>
+            <Link to="/capture/settings">{t('follow_up.link')}</Link>
+          </p>
         </>
       )}
 
@@ -151,6 +191,7 @@ export default function CapturePage() {
         >
           <h2>{t('review')}</h2>
           {step.confidence !== undefined && <p className="muted">{t('confidence', { percent: Math.round(step.confidence * 100) })}</p>}
+          {step.photo && <PhotoLater photo={step.photo} />}
           <CaptureReview draft={draft} onChange={setDraft} fieldErrors={fieldErrors} />
           {step.text && (
             <details className="capture-text">
@@ -176,5 +217,18 @@ export default function CapturePage() {
         </form>
       )}
     </section>
+  );
+}
+
+/** The card's photo taken offline, beside the form: the owner types what matters now, the rest is read later. */
+function PhotoLater({ photo }: { photo: File }) {
+  const { t } = useTranslation('capture');
+  const [url] = useState(() => URL.createObjectURL(photo));
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <div className="capture-photo-later">
+      <img src={url} alt={t('photo_alt')} />
+      <p className="alert alert-info">{t('photo_later')}</p>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../shared/schemas/lead.schema.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { leadTitle } from './lead-format.ts';
+import { FollowUpSection } from './follow-up.section.tsx';
 
 /** Everything a lead holds, the consent it was given under included (issue 12). */
 export function LeadDetailsDialog({
@@ -76,6 +77,7 @@ export function LeadDetailsDialog({
                 </div>
               ))}
           </dl>
+          <FollowUpSection key={lead.id} lead={lead} />
           <section className="lead-consent" aria-label={t('field.consent')}>
             <h3>{t('field.consent')}</h3>
             {lead.consentText ? (
