@@ -32,6 +32,7 @@ import * as teamGaps from './migrations/024-team-gaps.ts';
 import * as outbox from './migrations/025-outbox.ts';
 import * as verifiedTaps from './migrations/027-verified-taps.ts';
 import * as pageDomains from './migrations/028-page-domains.ts';
+import * as crm from './migrations/029-crm.ts';
 import * as capture from './migrations/026-capture.ts';
 
 export type Db = Kysely<Database>;
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '027-verified-taps': verifiedTaps,
   '028-page-domains': pageDomains,
   '026-capture': capture,
+  '029-crm': crm,
 };
 
 // PostgreSQL answers bigint (our epoch-ms timestamps, counts) as strings; they fit a JS number.

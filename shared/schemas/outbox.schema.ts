@@ -18,6 +18,8 @@ export const outboxPayloadSchemas = {
   'wallet.google.object': z.object({ objectId: z.string().min(1).max(300) }).strict(),
   /** Issue 26: Apple Wallet passes whose devices are pushed that the pass changed. */
   'wallet.apple.push': z.object({ serialNumbers: ids(10_000) }).strict(),
+  /** Issue 37: send a CRM connection's waiting leads (its crmSync rows) in the provider's batch calls (coalesced per connection). */
+  'crm.sync': z.object({ connectionId: z.string().min(1).max(200) }).strict(),
 } as const;
 
 export type OutboxType = keyof typeof outboxPayloadSchemas;
