@@ -1,0 +1,255 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Issue 37: stand-ins of HubSpot, Salesforce and Pipedrive for the tests (this machine cannot
+ * reach the vendors). Each is a small HTTP server on loopback implementing the documented OAuth
+ * 2.0 endpoints (authorize → redirect with a code, token with the authorization_code and
+ * refresh_token grants) and the REST endpoints the official clients call, keeping records in
+ * memory so a test can assert "one contact, updated, deleted". On demand the API answers 500 or
+ * 429 (with Retry-After), and grants can be revoked (refresh → invalid_grant).
+ *
+ * HubSpot: POST /oauth/v1/token, GET /oauth/v1/access-tokens/{token}, CRM v3 contacts batch
+ * read/upsert/update/archive, GET /crm/v3/owners/. Salesforce: /services/oauth2/authorize and
+ * /token, /services/data/v50.0/query (the SOQL the connector sends), /composite/sobjects (POST,
+ * PATCH, DELETE). Pipedrive: /oauth/authorize and /oauth/token (Basic auth), /v1/users/me and
+ * /v1/users/find, /api/v2/persons (search, get, add, update, delete).
+ */
+
+export interface CrmStandIn {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** Records by id (HubSpot contacts, Salesforce Leads, Pipedrive persons), as the CRM keeps them. */
+  records: Map<string, Record<string, any>>;
+  /** Every API call (not OAuth) as `METHOD /path`. */
+  calls: string[];
+  /** CRM users by e-mail → id (the record owners). */
+  users: Map<string, string>;
+  /** Answers `status` to the next `times` API calls (all of them by default), with Retry-After seconds if given. */
+  fail(status: number, options?: { times?: number; retryAfter?: number }): void;
+  recover(): void;
+  /** Refuses every refresh token and access token issued so far (the admin revoked the app). */
+  revoke(): void;
+  /** Lets the access tokens issued so far run out (the next call of the connector must refresh). */
+  expireAccessTokens(): void;
+  /** Follows an authorize URL as the admin's browser would after granting: the callback URL with code and state. */
+  authorize(authorizeUrl: string): Promise<URL>;
+  /** The live records that have this e-mail. */
+  withEmail(email: string): Array<Record<string, any>>;
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, body: string, url: URL) => { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+const json = (status: number, body?: unknown, headers: Record<string, string> = {}) => ({ status, body, headers });
+
+/** Form fields of a urlencoded or multipart/form-data body (the HubSpot client sends the latter). */
+export function formFields(req: IncomingMessage, body: string): Record<string, string> {
+  const type = req.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const out: Record<string, string> = {};
+    for (const m of body.matchAll(/name="([^"]+)"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r]*)\r\n/g)) out[m[1]] = m[2];
+    return out;
+  }
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+/** The shared part: OAuth codes and tokens, failures on demand, the server itself. */
+async function standIn(name: string, route: (ctx: Ctx) => Handler): Promise<CrmStandIn> {
+  const clientId = `${name}-client`;
+  const clientSecret = `${name}-secret-${randomBytes(6).toString('hex')}`;
+  const codes = new Map<string, string>(); // code → redirect_uri
+  const access = new Map<string, number>(); // token → expires at
+  const refresh = new Set<string>();
+  let failing: { status: number; times: number; retryAfter?: number } | undefined;
+  const calls: string[] = [];
+  const records = new Map<string, Record<string, any>>();
+  const users = new Map<string, string>();
+  let url = '';
+  const ctx: Ctx = {
+    clientId,
+    clientSecret,
+    records,
+    users,
+    get url() {
+      return url;
+    },
+    issue(expiresIn = 1800) {
+      const accessToken = `${name}-at-${randomBytes(12).toString('hex')}`;
+      const refreshToken = `${name}-rt-${randomBytes(12).toString('hex')}`;
+      access.set(accessToken, Date.now() + expiresIn * 1000);
+      refresh.add(refreshToken);
+      return { accessToken, refreshToken, expiresIn };
+    },
+    takeCode(code, redirectUri) {
+      const expected = codes.get(code);
+      codes.delete(code);
+      return expected !== undefined && expected === redirectUri;
+    },
+    takeRefresh(token) {
+      if (!refresh.has(token)) return false;
+      refresh.delete(token);
+      return true;
+    },
+    authorized(req) {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      return (access.get(token) ?? 0) > Date.now();
+    },
+    newId: () => String(Math.floor(Math.random() * 9e11) + 1e11),
+  };
+  const handler = route(ctx);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const target = new URL(req.url ?? '/', url);
+      let answer: ReturnType<Handler>;
+      if (req.method === 'GET' && /\/(oauth2?\/)?authorize$/.test(target.pathname)) {
+        const code = `${name}-code-${randomBytes(8).toString('hex')}`;
+        const redirect = target.searchParams.get('redirect_uri') ?? '';
+        codes.set(code, redirect);
+        const back = new URL(redirect);
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', target.searchParams.get('state') ?? '');
+        answer = { status: 302, headers: { location: back.toString() } };
+      } else {
+        const isOauth = /oauth/.test(target.pathname);
+        if (!isOauth) calls.push(`${req.method} ${target.pathname}`);
+        if (!isOauth && failing && failing.times > 0) {
+          failing.times--;
+          answer = json(
+            failing.status,
+            { message: `stand-in answers ${failing.status}` },
+            failing.retryAfter ? { 'retry-after': String(failing.retryAfter) } : {},
+          );
+        } else if (!isOauth && !/access-tokens/.test(target.pathname) && !ctx.authorized(req)) {
+          answer = json(401, [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }]);
+        } else answer = handler(req, body, target) ?? json(404, { message: `no stand-in for ${req.method} ${target.pathname}` });
+      }
+      res.writeHead(answer.status, { ...(answer.body === undefined ? {} : { 'content-type': 'application/json' }), ...answer.headers });
+      res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    clientId,
+    clientSecret,
+    records,
+    calls,
+    users,
+    fail: (status, options = {}) => (failing = { status, times: options.times ?? Infinity, retryAfter: options.retryAfter }),
+    recover: () => (failing = undefined),
+    revoke() {
+      access.clear();
+      refresh.clear();
+    },
+    expireAccessTokens() {
+      for (const token of access.keys()) access.set(token, 0);
+    },
+    async authorize(authorizeUrl) {
+      const res = await fetch(authorizeUrl, { redirect: 'manual' });
+      return new URL(res.headers.get('location')!);
+    },
+    withEmail: (email) => [...records.values()].filter((r) => r.__email === email.toLowerCase()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface Ctx {
+  clientId: string;
+  clientSecret: string;
+  url: string;
+  records: Map<string, Record<string, any>>;
+  users: Map<string, string>;
+  issue(expiresIn?: number): { accessToken: string; refreshToken: string; expiresIn: number };
+  takeCode(code: string, redirectUri: string): boolean;
+  takeRefresh(token: string): boolean;
+  authorized(req: IncomingMessage): boolean;
+  newId(): string;
+}
+
+const now = () => new Date().toISOString();
+
+/** HubSpot: OAuth v1 and the CRM v3 contacts and owners. A record keeps its properties; `__email` is its lower-cased e-mail. */
+export function startHubSpotStandIn(): Promise<CrmStandIn> {
+  return standIn('hubspot', (ctx) => {
+    const contact = (id: string) => ({ id, properties: ctx.records.get(id)!.properties, createdAt: now(), updatedAt: now(), archived: false });
+    const byEmail = (email: string) => [...ctx.records.entries()].find(([, r]) => r.__email === email.toLowerCase())?.[0];
+    const batch = (results: unknown[]) => json(200, { status: 'COMPLETE', results, startedAt: now(), completedAt: now() });
+    const write = (id: string, properties: Record<string, string>) => {
+      const record = ctx.records.get(id) ?? { properties: { hs_object_id: id } };
+      record.properties = { ...record.properties, ...properties };
+      record.__email = String(record.properties.email ?? '').toLowerCase();
+      ctx.records.set(id, record);
+    };
+    return (req, body, url) => {
+      const path = url.pathname;
+      if (path === '/oauth/v1/token' && req.method === 'POST') {
+        const f = formFields(req, body);
+        if (f.client_id !== ctx.clientId || f.client_secret !== ctx.clientSecret) return json(400, { status: 'BAD_CLIENT_ID', message: 'bad client' });
+        const ok = f.grant_type === 'authorization_code' ? ctx.takeCode(f.code, f.redirect_uri) : ctx.takeRefresh(f.refresh_token);
+        if (!ok) return json(400, { status: f.grant_type === 'refresh_token' ? 'BAD_REFRESH_TOKEN' : 'BAD_AUTH_CODE', message: 'refused' });
+        const t = ctx.issue();
+        return json(200, { access_token: t.accessToken, refresh_token: t.refreshToken, expires_in: t.expiresIn, token_type: 'bearer' });
+      }
+      const info = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(path);
+      if (info && req.method === 'GET')
+        return json(200, {
+          token: info[1],
+          user: 'admin@acme.example',
+          hub_domain: 'acme-test.hubspot.com',
+          hub_id: 4242,
+          app_id: 1,
+          expires_in: 1700,
+          user_id: 7,
+          token_type: 'access',
+          scopes: [],
+        });
+      const input = body ? (JSON.parse(body) as { inputs?: Array<{ id: string; properties?: Record<string, string> }> }) : {};
+      if (path === '/crm/v3/objects/contacts/batch/read')
+        return batch(
+          (input.inputs ?? [])
+            .map((i) => byEmail(i.id))
+            .filter(Boolean)
+            .map((id) => contact(id!)),
+        );
+      if (path === '/crm/v3/objects/contacts/batch/upsert') {
+        const emails = (input.inputs ?? []).map((i) => i.id.toLowerCase());
+        if (new Set(emails).size !== emails.length) return json(400, { status: 'error', message: 'Duplicate IDs found in batch input' });
+        return batch(
+          (input.inputs ?? []).map((i) => {
+            const found = byEmail(i.id);
+            const id = found ?? ctx.newId();
+            write(id, { ...i.properties, email: i.id });
+            return { ...contact(id), new: !found };
+          }),
+        );
+      }
+      if (path === '/crm/v3/objects/contacts/batch/update')
+        return batch(
+          (input.inputs ?? []).map((i) => {
+            write(i.id, i.properties ?? {});
+            return contact(i.id);
+          }),
+        );
+      if (path === '/crm/v3/objects/contacts/batch/archive') {
+        for (const i of input.inputs ?? []) ctx.records.delete(i.id);
+        return { status: 204 };
+      }
+      if (path === '/crm/v3/owners/' || path === '/crm/v3/owners') {
+        const email = (url.searchParams.get('email') ?? '').toLowerCase();
+        const id = ctx.users.get(email);
+        const results = id
+          ? [{ id, email, firstName: 'Sales', lastName: 'Person', userId: Number(id), createdAt: now(), updatedAt: now(), archived: false }]
+          : [];
+        return json(200, { results });
+      }
+      return undefined;
+    };
+  });
+}
