@@ -93,6 +93,7 @@ async function standIn(name: string, route: (ctx: Ctx) => Handler): Promise<CrmS
       refresh.delete(token);
       return true;
     },
+    keepRefresh: (token) => void refresh.add(token),
     authorized(req) {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       return (access.get(token) ?? 0) > Date.now();
@@ -169,6 +170,7 @@ interface Ctx {
   issue(expiresIn?: number): { accessToken: string; refreshToken: string; expiresIn: number };
   takeCode(code: string, redirectUri: string): boolean;
   takeRefresh(token: string): boolean;
+  keepRefresh(token: string): void;
   authorized(req: IncomingMessage): boolean;
   newId(): string;
 }
@@ -248,6 +250,159 @@ export function startHubSpotStandIn(): Promise<CrmStandIn> {
           ? [{ id, email, firstName: 'Sales', lastName: 'Person', userId: Number(id), createdAt: now(), updatedAt: now(), archived: false }]
           : [];
         return json(200, { results });
+      }
+      return undefined;
+    };
+  });
+}
+
+/** SOQL string literals of an `IN (…)` list. */
+const literals = (list: string) => [...list.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1].replace(/\\(.)/g, '$1').toLowerCase());
+
+/** Salesforce: the OAuth 2.0 web-server flow and the REST API's query and sObject Collections. A record is a Lead's fields; `__email` its lower-cased Email. */
+export function startSalesforceStandIn(): Promise<CrmStandIn> {
+  return standIn('salesforce', (ctx) => {
+    const leadOf = (id: string) => {
+      const { __email: _email, ...fields } = ctx.records.get(id)!;
+      return { attributes: { type: 'Lead', url: `/services/data/v59.0/sobjects/Lead/${id}` }, ...fields };
+    };
+    const save = (id: string, fields: Record<string, unknown>) => {
+      const record: Record<string, any> = { ...(ctx.records.get(id) ?? {}), ...fields, Id: id };
+      if (!record.LastName || !record.Company)
+        return { id, success: false, errors: [{ statusCode: 'REQUIRED_FIELD_MISSING', message: 'LastName, Company', fields: [] }] };
+      record.__email = String(record.Email ?? '').toLowerCase();
+      ctx.records.set(id, record);
+      return { id, success: true, errors: [] };
+    };
+    return (req, body, url) => {
+      const path = url.pathname;
+      if (path === '/services/oauth2/token' && req.method === 'POST') {
+        const f = formFields(req, body);
+        if (f.client_id !== ctx.clientId || f.client_secret !== ctx.clientSecret)
+          return json(400, { error: 'invalid_client', error_description: 'invalid client credentials' });
+        const ok = f.grant_type === 'authorization_code' ? ctx.takeCode(f.code, f.redirect_uri) : ctx.takeRefresh(f.refresh_token);
+        if (!ok) return json(400, { error: 'invalid_grant', error_description: 'expired access/refresh token' });
+        const t = ctx.issue();
+        const id = `${ctx.url}/id/00D000000000001AAA/005000000000001AAA`;
+        // Salesforce sends no expiry; a refresh answer carries no new refresh token (this stand-in keeps the old one valid).
+        if (f.grant_type === 'refresh_token') ctx.keepRefresh(f.refresh_token);
+        return json(200, {
+          access_token: t.accessToken,
+          ...(f.grant_type === 'authorization_code' ? { refresh_token: t.refreshToken } : {}),
+          instance_url: ctx.url,
+          id,
+          token_type: 'Bearer',
+          issued_at: String(Date.now()),
+          signature: 'c3RhbmQtaW4=',
+        });
+      }
+      const base = '/services/data/v59.0';
+      if (path === `${base}/query`) {
+        const q = url.searchParams.get('q') ?? '';
+        let records: unknown[] = [];
+        if (/FROM Organization/.test(q)) records = [{ attributes: { type: 'Organization' }, Id: '00D000000000001AAA', Name: 'Acme Test Org' }];
+        else if (/FROM User/.test(q)) {
+          const wanted = literals(/Email IN \((.*)\)/.exec(q)?.[1] ?? '');
+          records = wanted.filter((e) => ctx.users.has(e)).map((e) => ({ attributes: { type: 'User' }, Id: ctx.users.get(e), Email: e }));
+        } else if (/FROM Lead/.test(q)) {
+          const wanted = literals(/Email IN \((.*)\)/.exec(q)?.[1] ?? '');
+          records = [...ctx.records.keys()].filter((id) => wanted.includes(ctx.records.get(id)!.__email)).map(leadOf);
+        } else return json(400, [{ errorCode: 'MALFORMED_QUERY', message: 'stand-in knows no such query' }]);
+        return json(200, { totalSize: records.length, done: true, records });
+      }
+      if (path === `${base}/composite/sobjects`) {
+        if (req.method === 'DELETE') {
+          const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+          return json(
+            200,
+            ids.map((id) =>
+              ctx.records.delete(id)
+                ? { id, success: true, errors: [] }
+                : { id, success: false, errors: [{ statusCode: 'ENTITY_IS_DELETED', message: 'deleted' }] },
+            ),
+          );
+        }
+        const input = JSON.parse(body) as { records: Array<Record<string, unknown>> };
+        if (req.method === 'POST')
+          return json(
+            200,
+            input.records.map(({ attributes: _a, ...fields }) => save(`00Q${ctx.newId()}AAA`, fields)),
+          );
+        if (req.method === 'PATCH')
+          return json(
+            200,
+            // Field names are case-insensitive in Salesforce: jsforce sends the record's id as `id`.
+            input.records.map(({ attributes: _a, Id, id, ...fields }) => {
+              const key = String(Id ?? id);
+              return ctx.records.has(key) ? save(key, fields) : { id: key, success: false, errors: [{ statusCode: 'ENTITY_IS_DELETED', message: 'deleted' }] };
+            }),
+          );
+      }
+      return undefined;
+    };
+  });
+}
+
+/** Pipedrive: OAuth (Basic client auth), v1 users, v2 persons. A record is a person (v2 shape); `__email` its primary e-mail. */
+export function startPipedriveStandIn(): Promise<CrmStandIn> {
+  return standIn('pipedrive', (ctx) => {
+    const basicOk = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${ctx.clientId}:${ctx.clientSecret}`).toString('base64')}`;
+    const person = (id: string) => {
+      const { __email: _email, ...fields } = ctx.records.get(id)!;
+      return fields;
+    };
+    const write = (id: number, fields: Record<string, any>) => {
+      const record: Record<string, any> = { ...(ctx.records.get(String(id)) ?? { id, add_time: now() }), ...fields, update_time: now() };
+      record.__email = String((record.emails ?? []).find((e: any) => e.primary)?.value ?? record.emails?.[0]?.value ?? '').toLowerCase();
+      ctx.records.set(String(id), record);
+      return json(200, { success: true, data: person(String(id)) });
+    };
+    return (req, body, url) => {
+      const path = url.pathname;
+      if (path === '/oauth/token' && req.method === 'POST') {
+        if (!basicOk(req)) return json(401, { success: false, message: 'Invalid client', error: 'unauthorized' });
+        const f = formFields(req, body);
+        const ok = f.grant_type === 'authorization_code' ? ctx.takeCode(f.code, f.redirect_uri) : ctx.takeRefresh(f.refresh_token);
+        if (!ok) return json(400, { error: 'invalid_grant', message: 'Invalid grant' });
+        const t = ctx.issue(3599);
+        return json(200, {
+          access_token: t.accessToken,
+          refresh_token: t.refreshToken,
+          token_type: 'Bearer',
+          expires_in: t.expiresIn,
+          scope: 'base,contacts:full',
+          api_domain: ctx.url,
+        });
+      }
+      if (path === '/v1/users/me')
+        return json(200, {
+          success: true,
+          data: { id: 1, name: 'Admin', email: 'admin@acme.example', company_id: 777, company_name: 'Acme Sandbox', company_domain: 'acme-sandbox' },
+        });
+      if (path === '/v1/users/find') {
+        const email = (url.searchParams.get('term') ?? '').toLowerCase();
+        const id = ctx.users.get(email);
+        return json(200, { success: true, data: id ? [{ id: Number(id), email, name: 'Sales Person', active_flag: true }] : null });
+      }
+      if (path === '/api/v2/persons/search') {
+        const term = (url.searchParams.get('term') ?? '').toLowerCase();
+        const items = [...ctx.records.keys()]
+          .filter((id) => ctx.records.get(id)!.__email === term)
+          .map((id) => ({ result_score: 1, item: { id: Number(id), type: 'person', name: ctx.records.get(id)!.name, emails: [term], phones: [] } }));
+        return json(200, { success: true, data: { items }, additional_data: { next_cursor: null } });
+      }
+      const one = /^\/api\/v2\/persons\/(\d+)$/.exec(path);
+      if (path === '/api/v2/persons' && req.method === 'POST') {
+        const fields = JSON.parse(body) as Record<string, unknown>;
+        if (!fields.name) return json(400, { success: false, error: 'Name must be given.' });
+        return write(Number(ctx.newId()), fields);
+      }
+      if (one && !ctx.records.has(one[1])) return json(404, { success: false, error: 'Person not found' });
+      if (one && req.method === 'GET') return json(200, { success: true, data: person(one[1]) });
+      if (one && req.method === 'PATCH') return write(Number(one[1]), JSON.parse(body));
+      if (one && req.method === 'DELETE') {
+        ctx.records.delete(one[1]);
+        return json(200, { success: true, data: { id: Number(one[1]) } });
       }
       return undefined;
     };
