@@ -347,12 +347,12 @@ export function startSalesforceStandIn(): Promise<CrmStandIn> {
 export function startPipedriveStandIn(): Promise<CrmStandIn> {
   return standIn('pipedrive', (ctx) => {
     const basicOk = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${ctx.clientId}:${ctx.clientSecret}`).toString('base64')}`;
-    const person = (id: string) => {
-      const { __email: _email, ...fields } = ctx.records.get(id)!;
-      return fields;
-    };
+    const person = (id: string) => Object.fromEntries(Object.entries(ctx.records.get(id)!).filter(([key]) => !key.startsWith('__')));
     const write = (id: number, fields: Record<string, any>) => {
-      const record: Record<string, any> = { ...(ctx.records.get(String(id)) ?? { id, add_time: now() }), ...fields, update_time: now() };
+      const record: Record<string, any> = { __notes: [], ...(ctx.records.get(String(id)) ?? { id, add_time: now() }), ...fields, update_time: now() };
+      const name = String(record.name ?? '');
+      record.first_name = name.includes(' ') ? name.slice(0, name.lastIndexOf(' ')) : '';
+      record.last_name = name.includes(' ') ? name.slice(name.lastIndexOf(' ') + 1) : name;
       record.__email = String((record.emails ?? []).find((e: any) => e.primary)?.value ?? record.emails?.[0]?.value ?? '').toLowerCase();
       ctx.records.set(String(id), record);
       return json(200, { success: true, data: person(String(id)) });
@@ -390,6 +390,24 @@ export function startPipedriveStandIn(): Promise<CrmStandIn> {
           .filter((id) => ctx.records.get(id)!.__email === term)
           .map((id) => ({ result_score: 1, item: { id: Number(id), type: 'person', name: ctx.records.get(id)!.name, emails: [term], phones: [] } }));
         return json(200, { success: true, data: { items }, additional_data: { next_cursor: null } });
+      }
+      // Notes live on their person here (`__notes`): the person's details a note carries go with it.
+      const notes = () => [...ctx.records.values()].flatMap((r) => (r.__notes ?? []) as Array<{ id: number; content: string; person_id: number }>);
+      if (path === '/v1/notes' && req.method === 'GET') {
+        const personId = url.searchParams.get('person_id');
+        return json(200, { success: true, data: notes().filter((n) => String(n.person_id) === personId) });
+      }
+      if (path === '/v1/notes' && req.method === 'POST') {
+        const note = { id: Number(ctx.newId()), ...(JSON.parse(body) as { content: string; person_id: number }) };
+        const owner = ctx.records.get(String(note.person_id));
+        if (!owner) return json(400, { success: false, error: 'person not found' });
+        owner.__notes = [...(owner.__notes ?? []), note];
+        return json(200, { success: true, data: note });
+      }
+      const noteId = /^\/v1\/notes\/(\d+)$/.exec(path)?.[1];
+      if (noteId && req.method === 'DELETE') {
+        for (const r of ctx.records.values()) r.__notes = (r.__notes ?? []).filter((n: { id: number }) => String(n.id) !== noteId);
+        return json(200, { success: true, data: { id: Number(noteId) } });
       }
       const one = /^\/api\/v2\/persons\/(\d+)$/.exec(path);
       if (path === '/api/v2/persons' && req.method === 'POST') {

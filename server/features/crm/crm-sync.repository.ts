@@ -158,6 +158,18 @@ export function createCrmSyncRepository(db: Db, outbox: OutboxWriter, connection
         .set({ state: outcome.state, link: outcome.link ?? null, error: outcome.error ?? null, updated: Date.now() })
         .execute();
     },
+    /** The CRM records that leads of the connection still hold (not being deleted). */
+    async heldRecords(connectionId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('crmSync')
+        .select('remoteId')
+        .distinct()
+        .where('connectionId', '=', connectionId)
+        .where('op', '=', 'upsert')
+        .where('remoteId', 'is not', null)
+        .execute();
+      return new Set(rows.map((r) => r.remoteId!));
+    },
     /** An attempt that will be retried: the rows stay waiting with the reason shown. */
     async noteError(connectionId: string, leadIds: readonly string[], error: string): Promise<void> {
       if (!leadIds.length) return;

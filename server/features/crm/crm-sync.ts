@@ -68,13 +68,13 @@ export function registerCrmSync(
   }
 
   async function removals(api: CrmApi, rows: CrmSyncTable[], settings: CrmSettings) {
-    const known = rows.filter((r) => r.remoteId);
-    for (const row of rows) if (!row.remoteId) await syncs.record(row.connectionId, row.leadId, row.version, { state: 'gone' });
+    if (!rows.length) return;
+    // A record another lead of the connection still holds (the same address) stays: only the last lead's deletion removes it.
+    const held = await syncs.heldRecords(rows[0].connectionId);
+    const known = rows.filter((r) => r.remoteId && !held.has(r.remoteId));
+    for (const row of rows) if (!known.includes(row)) await syncs.record(row.connectionId, row.leadId, row.version, { state: 'gone' });
     if (!known.length) return;
-    const done = await api.remove(
-      known.map((r) => r.remoteId!),
-      settings.onDelete,
-    );
+    const done = await api.remove([...new Set(known.map((r) => r.remoteId!))], settings.onDelete);
     for (const row of known) {
       const error = done.get(row.remoteId!);
       await syncs.record(row.connectionId, row.leadId, row.version, error ? { state: 'failed', error } : { state: 'gone' });
