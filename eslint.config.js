@@ -86,6 +86,7 @@ export default tseslint.config(
             capture: ['capture', 'captureSave', 'captureFollowUp', 'ocrPool'],
             cards: ['cards'],
             integrations: ['webhooks', 'apiTokens', 'webhookWorker'],
+            crm: ['crm'],
             leads: ['contacts', 'leads', 'leadRetention'],
             operator: ['operator', 'bundles'],
             organisations: [

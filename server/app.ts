@@ -41,6 +41,7 @@ import statsRoutes from './features/stats/stats.routes.ts';
 import goRoutes from './features/stats/go.routes.ts';
 import clickRoutes from './features/stats/click.routes.ts';
 import webhookRoutes from './features/integrations/webhook.routes.ts';
+import crmRoutes from './features/crm/crm.routes.ts';
 import apiTokenRoutes from './features/integrations/api-token.routes.ts';
 import { apiTokenScopesDescription, webhookEventsOpenApi } from './features/integrations/webhook-openapi.ts';
 import operatorRoutes from './features/operator/operator.routes.ts';
@@ -97,15 +98,13 @@ export async function buildApp(
     // Trust exactly as many proxy hops as configured, so X-Forwarded-For cannot be forged past them.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
-    // Requests in flight finish on close; idle keep-alive sockets are dropped at once.
+    // Requests in flight finish on close; idle keep-alive sockets are dropped at once; requests arriving while closing get D4's 503 (hook below).
     forceCloseConnections: 'idle',
-    // Requests arriving while closing get D4's 503 from the hook below instead of Fastify's own body.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
-    // Fastify's own request logging writes two lines per request ("incoming request", "request
-    // completed") and the whole URL, query included: one line below instead, without the query
-    // (verification and deletion links carry their tokens there; issue 20).
+    // Fastify's own request logging writes two lines per request and the whole URL, query included: one line below instead, without the query
+    // (verification and deletion links carry their tokens there, and the CRM callback its code; issue 20).
     logController: new LogController({ disableRequestLogging: true }),
   });
   // Told of every route as it is registered (test/api/server-paths.test.ts lists them so).
@@ -245,6 +244,7 @@ export async function buildApp(
   await app.register(goRoutes);
   await app.register(clickRoutes);
   await app.register(webhookRoutes);
+  await app.register(crmRoutes);
   await app.register(apiTokenRoutes, { onIdentityChange: owners.forgetAll });
   await app.register(operatorRoutes, { taps: app.services.taps });
   await app.register(organisationRoutes, { onIdentityChange: owners.forgetAll });

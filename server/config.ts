@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { CRM_SECRET_SETTINGS, CRM_SETTINGS, crmConfigOf, type CrmConfig } from './config-crm.ts';
 
 /** An on/off setting: `1`/`true` or `0`/`false`. */
 const flag = z.enum(['true', 'false', '1', '0']).default('false');
-const isOn = (value: z.infer<typeof flag>) => value === 'true' || value === '1';
+const isOn = (value: z.infer<typeof flag>) => value === 'true' || value === '1'; // prettier-ignore
 
 /**
  * A connection string: its scheme, and whether it parses as a URL at all. The clients parse it
@@ -112,6 +113,7 @@ const settingsSchema = z.object({
   BENCH_ROUTES: flag,
   /** Issue 39: DNS servers of the page host checks (`ip` or `ip:port`, comma-separated); without it the system's. */
   DNS_RESOLVER: z.optional(z.string().regex(/^[0-9a-fA-F.:[\], ]+$/, 'IP addresses, optionally with :port, comma-separated')),
+  ...CRM_SETTINGS, // Issue 37: HUBSPOT_, SALESFORCE_ and PIPEDRIVE_ CLIENT_ID, CLIENT_SECRET, BASE_URL, AUTH_URL (server/config-crm.ts).
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -126,10 +128,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** No trailing slash. */
-  publicUrl: string;
-  /** Passkeys (WebAuthn) are bound to the public address: its host name and its origin. */
-  webAuthn: { rpID: string; origin: string };
+  publicUrl: string; // No trailing slash.
+  webAuthn: { rpID: string; origin: string }; // Passkeys (WebAuthn) are bound to the public address: its host name and its origin.
   databaseUrl: string | undefined;
   /** Without it mails go to DATA_DIR/outbox (in production only with MAIL_OUTBOX=1). */
   smtpUrl: string | undefined;
@@ -171,6 +171,7 @@ export interface Config {
   /** Registers the benchmarks' baseline routes `/bench/*` (BENCH_ROUTES). */
   benchRoutes: boolean;
   dnsServers: string[]; // DNS_RESOLVER's servers, empty for the system's
+  crm: CrmConfig; // Issue 37: the CRMs offered (those with a client id and secret).
 }
 
 /** Where S3-compatible storage is and how to sign in to it. */
@@ -192,6 +193,7 @@ const SECRET_SETTINGS = new Set([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'APPLE_PASS_KEY_PASSPHRASE',
+  ...CRM_SECRET_SETTINGS,
 ]);
 
 /** A setting that is missing or malformed; main.ts prints its message as one line and exits. */
@@ -288,11 +290,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     benchRoutes: isOn(s.BENCH_ROUTES),
     dnsServers: (s.DNS_RESOLVER ?? '').split(',').map((a) => a.trim()).filter(Boolean), // prettier-ignore
+    crm: crmConfigOf(s),
   };
 }
 
 /** Where the Google Wallet updates of issue 26 go: the token endpoint and the Wallet API's base address (no trailing slash). */
 const googleApis = (s: Settings) => ({ tokenUrl: s.GOOGLE_OAUTH_TOKEN_URL, apiUrl: s.GOOGLE_WALLET_API_URL.replace(/\/+$/, '') });
-
 /** The relying party of passkeys: the public address's host name (no port) and its origin. */
 const webAuthnOf = (publicUrl: string, url = new URL(publicUrl)): Config['webAuthn'] => ({ rpID: url.hostname, origin: url.origin });

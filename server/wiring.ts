@@ -75,6 +75,7 @@ import { createCaptureServices } from './features/capture/capture-services.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createPageDomainServices, txtResolverFor } from './features/page-domains/page-domain-services.ts';
 import { createTapServices } from './features/taps/tap-services.ts';
+import { createCrmRows, createCrmServices } from './features/crm/crm-services.ts';
 
 /**
  * The one file that wires the features together (issue 21): builds every feature's repositories and services once and hands each feature the services
@@ -96,18 +97,19 @@ export function createServices(deps: {
 }) {
   const { config, db, storage, mailer, log, authSecret, auth } = deps;
   const { publicUrl } = config;
-  // Issue 34: the one way a change reaches the outside (features write messages in their changes' transactions and handle their types). Issue
-  // 25: leads, profiles, cards and organisations write their webhook events (deliveries with their messages) inside their own transactions;
-  // an event of a company profile (issue 24's templates) reaches its organisation's webhooks too. Secrets are stored encrypted.
+  // Issue 34: the one way a change reaches the outside (features write messages in their changes' transactions and handle their types). Issue 25:
+  // leads, profiles, cards and organisations write their webhook events inside their transactions (a company profile's reach its organisation's
+  // webhooks too; secrets stored encrypted). Issue 37: a lead's change also marks its CRM sync there (crmRows.leadEvents; tokens in the same box).
   const outbox = createOutbox({ db, engine: deps.engine, log });
   const templates = createTemplateRepository(db);
   const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile, outbox);
+  const crmRows = createCrmRows({ db, box: createWebhookSecretBox(authSecret), outbox, organisationOf: templates.organisationOfCompanyProfile });
   const invalidation = deps.invalidation ?? createLocalInvalidation();
   const profileStamps = createProfileStamps(invalidation);
   const profiles = createProfileRepository(db, profileStamps, webhooks.outbox, outbox);
   const links = createLinkRepository(db);
   const cards = createCardRepository(db, webhooks.outbox);
-  const leads = createLeadRepository(db, webhooks.outbox);
+  const leads = createLeadRepository(db, crmRows.leadEvents(webhooks.outbox));
   const visitCounts = createVisitCountRepository(db);
   const timeZones = createTimeZoneRepository(db);
   // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
@@ -116,14 +118,12 @@ export function createServices(deps: {
   // Per process: at most one image decode per core at once (memory), a short queue behind.
   const decodeSlots = createDecodeSlots();
 
-  // D10: views are counted in memory and written every 100 ms (see view-counter.ts: a crash loses at most that plus one
-  // write, under 200 ms), with the hourly aggregates of issue 12 in the same transaction.
+  // D10: views counted in memory, written every 100 ms with issue 12's hourly aggregates in one transaction (view-counter.ts: a crash loses < 200 ms).
   const views = createViewCounter({
     flushMs: 100,
     write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
       await db.transaction().execute(async (trx) => {
-        // Profile rows before card rows, as every profile change takes them (profiles.change bumps the stamps first, then a
-        // card assignment writes the card): one lock order, so a flush and an owner's change never wait on each other in a circle.
+        // Profile rows before card rows, as every profile change takes them (stamps first, then a card): one lock order, never a wait in a circle.
         await visitCounts.add(visitRows(visits), trx);
         await profiles.addViews(profileViews, trx);
         await cards.addScans(cardViews, trx);
@@ -248,6 +248,7 @@ export function createServices(deps: {
       outbox,
       worker: { mailer, publicUrl: config.publicUrl, log, organisationAdmins: organisations.admins },
     }),
+    ...createCrmServices({ rows: crmRows, config, rateLimiter, organisationService, organisationAdmins: organisations.admins, outbox, mailer, log }),
     /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */
     operator: createOperatorService({
       publicUrl: config.publicUrl,

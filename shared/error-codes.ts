@@ -21,6 +21,8 @@ export const ErrorCode = {
   notFound: 'cmc/not-found',
   leadNotFound: 'cmc/lead-not-found',
   webhookNotFound: 'cmc/webhook-not-found',
+  /** Issue 37: no connection to that CRM (of yours, or of the organisation). */
+  crmConnectionNotFound: 'cmc/crm-connection-not-found',
   deliveryNotFound: 'cmc/delivery-not-found',
   webhookLimitReached: 'cmc/webhook-limit-reached',
   apiTokenNotFound: 'cmc/api-token-not-found',

@@ -45,6 +45,9 @@ export const SERVER_PATHS = [
   // Issue 25: webhooks and API tokens (the Integrations screen itself is the owner app's /integrations).
   '/webhook',
   '/api-token',
+  // Issue 37: an owner's own CRM connection, and the OAuth callback (the Integrations screen itself is the owner app's /integrations).
+  '/crm',
+  '/integrations/crm/callback',
   // Issue 24: organisations (the Team area itself is the owner app's /team).
   '/organisation',
   // Issue 27: the SCIM 2.0 service provider for identity providers.

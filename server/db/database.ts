@@ -32,6 +32,7 @@ import * as teamGaps from './migrations/024-team-gaps.ts';
 import * as outbox from './migrations/025-outbox.ts';
 import * as verifiedTaps from './migrations/027-verified-taps.ts';
 import * as pageDomains from './migrations/028-page-domains.ts';
+import * as crm from './migrations/029-crm.ts';
 import * as capture from './migrations/026-capture.ts';
 import * as captureFollowUp from './migrations/030-capture-follow-up.ts';
 import * as leadMetInPerson from './migrations/031-lead-met-in-person.ts';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '027-verified-taps': verifiedTaps,
   '028-page-domains': pageDomains,
   '026-capture': capture,
+  '029-crm': crm,
   '030-capture-follow-up': captureFollowUp,
   '031-lead-met-in-person': leadMetInPerson,
 };

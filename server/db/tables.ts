@@ -17,6 +17,8 @@ import type { ScimTables } from './scim-tables.ts';
 import type { OutboxMessageTable } from './outbox-tables.ts';
 export type { OutboxMessageTable } from './outbox-tables.ts';
 import type { TapTables } from './tap-tables.ts';
+import type { CrmTables } from './crm-tables.ts';
+export type * from './crm-tables.ts';
 export type * from './tap-tables.ts';
 export type { ScimTokenTable, ScimUserTable, ScimGroupTable, ScimGroupMemberTable } from './scim-tables.ts';
 import type {
@@ -36,7 +38,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * better-auth's own tables); Kysely quotes them, so they work on SQLite and PostgreSQL alike.
  * Timestamps of our own tables are epoch milliseconds (bigint on PostgreSQL).
  */
-export interface Database extends ScimTables, TapTables {
+export interface Database extends ScimTables, TapTables, CrmTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

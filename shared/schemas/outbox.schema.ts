@@ -20,6 +20,8 @@ export const outboxPayloadSchemas = {
   'wallet.apple.push': z.object({ serialNumbers: ids(10_000) }).strict(),
   /** Issue 36: the follow-up mail to a captured person (its row in captureFollowUp; the mail is built when sent). */
   'capture.follow-up': z.object({ followUpId: z.string().min(1).max(200) }).strict(),
+  /** Issue 37: send a CRM connection's waiting leads (its crmSync rows) in the provider's batch calls (coalesced per connection). */
+  'crm.sync': z.object({ connectionId: z.string().min(1).max(200) }).strict(),
 } as const;
 
 export type OutboxType = keyof typeof outboxPayloadSchemas;

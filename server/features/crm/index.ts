@@ -1,0 +1,5 @@
+/**
+ * What other features may use of the CRM connectors (issue 37): the service's type. Lead changes
+ * reach it through the EventOutbox that server/wiring.ts wraps (`createCrmRows#leadEvents`).
+ */
+export type { CrmService } from './crm.service.ts';
