@@ -52,13 +52,10 @@ import { createInvitationService } from './features/organisations/invitation.ser
 import { createTemplateRepository } from './features/organisations/template.repository.ts';
 import { createTemplateService } from './features/organisations/template.service.ts';
 import { createOffboarding } from './features/organisations/offboarding.ts';
-import { createOrganisationCardService } from './features/organisations/organisation-card.service.ts';
 import { createOrganisationAccountDeletion } from './features/organisations/account-deletion.ts';
 import { createAccountDeletionRepository } from './features/organisations/account-deletion.repository.ts';
-import { createOrganisationLeadService } from './features/organisations/organisation-leads.service.ts';
-import { createOrganisationStatsService } from './features/organisations/organisation-stats.service.ts';
 import { createGroupStats } from './features/stats/group-stats.ts';
-import { createOrganisationLeadRepository } from './features/organisations/organisation-lead.repository.ts';
+import { createTeamAreaServices } from './features/organisations/team-area.services.ts';
 import { createOrganisationCardRepository } from './features/organisations/organisation-card.repository.ts';
 import { createScimRepository } from './features/scim/scim.repository.ts';
 import { createScimTokenService } from './features/scim/scim-token.service.ts';
@@ -176,22 +173,8 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
-  const captureDeps = {
-    publicUrl,
-    rateLimiter,
-    decodeSlots,
-    publicProfiles,
-    cards: cardService,
-    db,
-    leads,
-    organisationService,
-    // Issue 36's follow-up mail: through the outbox and the mailer, with the lead's deletion link and the owner's vCard.
-    outbox,
-    mailer,
-    leadService,
-    downloads,
-    retentionDays: config.leadsRetentionDays,
-  };
+  // Issue 36: capture, and its follow-up mail through the outbox and the mailer (with the lead's deletion link and the owner's vCard).
+  const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService };
   const operators = createOperatorRepository(db);
   // Issue 38: SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
   const taps = createTapServices({ db, config, authSecret, mailer, rateLimiter, log, cardExists: cardService.exists, grants: operators.listGrants });
@@ -201,7 +184,7 @@ export function createServices(deps: {
     decodeSlots,
     ...pageHosting,
     // Issue 36: capture, captureSave and the OCR engines (ocrPool; app.ts ends them on close).
-    ...createCaptureServices(captureDeps),
+    ...createCaptureServices({ ...captureDeps, outbox, mailer, leadService, downloads, retentionDays: config.leadsRetentionDays }),
     profiles: profileService,
     links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
@@ -271,27 +254,18 @@ export function createServices(deps: {
     templates: templateService,
     /** Issue 24 with 26: the organisation's logo, and its brand on the company profiles' pages. */
     brand: brandService,
-    /** Issue 24: the organisation's cards, registered in bulk and assigned to members. */
-    organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards: orgCards, profiles, rateLimiter }),
-    /** Issue 24: the organisation's leads (its members' company profiles) for its admins. */
-    organisationLeads: createOrganisationLeadService({
-      organisationService,
-      organisations,
-      templates,
-      leads: createOrganisationLeadRepository(db),
-      leadMove: leadService,
-      profiles,
-      timeZones,
-      rateLimiter,
-    }),
-    /** Issue 24: the organisation's statistics per member, card and source. */
-    organisationStats: createOrganisationStatsService({
+    /** Issue 24: the organisation's cards, leads and statistics for its admins (the Team area). */
+    ...createTeamAreaServices({
+      db,
       organisationService,
       organisations,
       templates,
       cards: orgCards,
-      groupStats: createGroupStats({ visits: visitCounts }),
+      profiles,
+      leadMove: leadService,
       timeZones,
+      groupStats: createGroupStats({ visits: visitCounts }),
+      rateLimiter,
     }),
     invitations,
     organisationDomains,

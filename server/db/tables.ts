@@ -31,6 +31,8 @@ import type {
   ApiTokenTable,
 } from './integration-tables.ts';
 export type * from './integration-tables.ts';
+import type { RateCounterTable, VisitCountTable } from './counter-tables.ts';
+export type { RateCounterTable, VisitCountTable } from './counter-tables.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -275,28 +277,3 @@ export type LinkRow = Selectable<LinkTable>;
 export type CardRow = Selectable<CardTable>;
 export type LeadRow = Selectable<LeadTable>;
 export type NewLeadRow = Insertable<LeadTable>;
-
-/** One fixed window of one rate rule for one subject (server/lib/rate-limiter.ts). */
-export interface RateCounterTable {
-  /** `{rule}:{subject}:{window number}`. */
-  key: string;
-  count: number;
-  /** Epoch ms when the window ends; the row can be deleted after it. */
-  expiresAt: number;
-}
-
-/** Issue 12: how often one thing happened to a profile on one UTC day (migration 004-analytics). */
-export interface VisitCountTable {
-  profileId: string;
-  /** The UTC hour, `YYYY-MM-DDTHH` (migration 011: grouped into the owner's days when read). */
-  hour: string;
-  /** The physical card that brought the visit, '' when none. */
-  cardId: string;
-  /** A VisitSource (shared/schemas/visit-source.schema.ts). */
-  source: string;
-  /** A VisitMetric (shared/schemas/stats.schema.ts). */
-  metric: string;
-  /** The link clicked (metric `click`), '' otherwise. */
-  linkId: string;
-  count: number;
-}
