@@ -209,6 +209,9 @@ describe('the addresses the members hand out', () => {
     ).toBe('host');
     const res = await t.post('/operator/batch/create', { edition: 'rainbow', count: 2, label: 'Acme order', host }, operator);
     expect(res.status, res.raw).toBe(200);
+    // The console's list names the host the batch was minted with.
+    const batch = (await t.get('/operator/batches', operator)).body.batches.find((b: { batchId: string }) => b.batchId === res.body.batchId);
+    expect(batch).toMatchObject({ label: 'Acme order', host });
     await t.app.services.bundles.idle();
     const zip = await t.app.inject({ method: 'GET', url: `/operator/batch/bundle?batchId=${res.body.batchId}`, headers: operator!.auth });
     const csv = readZip(zip.rawPayload).get('cards.csv')!.toString();
