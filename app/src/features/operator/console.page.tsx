@@ -15,6 +15,7 @@ import { AuditSection } from './audit.section.tsx';
 import { DomainsSection } from './domains.section.tsx';
 import { TapsSection } from './taps.section.tsx';
 import './operator.css';
+import './taps.css';
 
 const TABS = ['cards', 'batches', 'taps', 'stats', 'domains', 'audit'] as const;
 type Tab = (typeof TABS)[number];
