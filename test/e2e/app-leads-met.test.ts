@@ -48,9 +48,9 @@ describe('a lead met in person', () => {
     await visitor.close();
     session.context = undefined;
     // Someone who found the page another way.
-    expect((await t.post('/send/contact', { profileId: registered.body.cardProfileId, senderEmail: 'other@example.net', name: 'Otto Link', language: 'de' })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.post('/send/contact', { profileId: registered.body.cardProfileId, senderEmail: 'other@example.net', name: 'Otto Link', language: 'de' })).status,
+    ).toBe(200);
 
     for (const lng of ['de', 'en'] as Lng[]) {
       const context = await appContext(session.browser, lng, owner);
@@ -60,7 +60,13 @@ describe('a lead met in person', () => {
         await page.goto(`${base}/leads`);
         const met = page.getByRole('listitem').filter({ hasText: 'Mia Fair' });
         await met.getByText(text(lng, 'leads', 'met_in_person'), { exact: true }).waitFor();
-        expect(await page.getByRole('listitem').filter({ hasText: 'Otto Link' }).getByText(text(lng, 'leads', 'met_in_person'), { exact: true }).count()).toBe(0);
+        expect(
+          await page
+            .getByRole('listitem')
+            .filter({ hasText: 'Otto Link' })
+            .getByText(text(lng, 'leads', 'met_in_person'), { exact: true })
+            .count(),
+        ).toBe(0);
         await expectAccessible(page, 'contacts with a lead met in person');
         await maybeScreenshot(page, `leads-met-${lng}`, { fullPage: true });
         await page.setViewportSize({ width: 1280, height: 860 });
