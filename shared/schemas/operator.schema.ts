@@ -87,6 +87,8 @@ export const batchSchema = z.object({
   count: z.number(),
   created: z.number(),
   createdBy: z.string(),
+  /** Issue 39: the organisation's page host the batch was minted with, null for the service's own address. */
+  host: z.string().nullable(),
   bundle: z.object({ state: z.enum(BUNDLE_STATES), done: z.number(), total: z.number() }),
 });
 export type Batch = z.infer<typeof batchSchema>;

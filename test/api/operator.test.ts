@@ -435,6 +435,7 @@ describe('batches', () => {
       label: 'Printer order 42',
       count: 3,
       createdBy: operator.email,
+      host: null,
       bundle: { state: 'ready', done: 3, total: 3 },
     });
     const zip = await t.app.inject({ method: 'GET', url: `/operator/batch/bundle?batchId=${batchId}`, headers: operator.auth });

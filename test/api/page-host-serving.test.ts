@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeTap } from '../../server/features/taps/sun.ts';
 import { createOperatorRepository } from '../../server/features/operator/operator.repository.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { readZip } from '../support/zip-archive.ts';
@@ -207,6 +209,9 @@ describe('the addresses the members hand out', () => {
     ).toBe('host');
     const res = await t.post('/operator/batch/create', { edition: 'rainbow', count: 2, label: 'Acme order', host }, operator);
     expect(res.status, res.raw).toBe(200);
+    // The console's list names the host the batch was minted with.
+    const batch = (await t.get('/operator/batches', operator)).body.batches.find((b: { batchId: string }) => b.batchId === res.body.batchId);
+    expect(batch).toMatchObject({ label: 'Acme order', host });
     await t.app.services.bundles.idle();
     const zip = await t.app.inject({ method: 'GET', url: `/operator/batch/bundle?batchId=${res.body.batchId}`, headers: operator!.auth });
     const csv = readZip(zip.rawPayload).get('cards.csv')!.toString();
@@ -218,5 +223,39 @@ describe('the addresses the members hand out', () => {
     expect(JSON.stringify(listed)).toContain(ids[0]);
     // Scanned at the host before anyone holds it: registered on the service host.
     expect((await at(host, `/card/${ids[0]}`)).headers.location).toBe(`${t.config.publicUrl}/card/${ids[0]}`);
+  });
+
+  it("POST /operator/batch/create with a verified host and chip keys encodes the chips with the host's address (issue 38), and their taps are verified there", async () => {
+    const { host } = await team();
+    const [operator] = await quickOwners(t, 1);
+    await createOperatorRepository(t.app.db).grant(operator!.email, Date.now());
+    await storePasskey(t, operator!, 'key');
+    const keys = { metaReadKey: randomBytes(16), fileReadKey: randomBytes(16) };
+    const sun = { metaReadKey: keys.metaReadKey.toString('hex'), fileReadKey: keys.fileReadKey.toString('hex') };
+    const res = await t.post('/operator/batch/create', { edition: 'rainbow', count: 2, label: 'Acme chips', host, sun }, operator);
+    expect(res.status, res.raw).toBe(200);
+    const cards = res.body.sun.cards as { cardId: string; url: string; ndefFile: string; piccDataOffset: number; macOffset: number }[];
+    for (const card of cards) {
+      expect(card.url).toBe(`https://${host}/card/${card.cardId}?picc_data=${'0'.repeat(32)}&cmac=${'0'.repeat(16)}`);
+      // The NDEF file's URI record: prefix code 04 (https://), then the host; the offsets point at the zeros.
+      const file = Buffer.from(card.ndefFile, 'hex');
+      expect(file.subarray(7).toString('ascii')).toBe(card.url.slice('https://'.length));
+      expect(file[6]).toBe(0x04);
+      expect(file.subarray(card.piccDataOffset, card.piccDataOffset + 32).toString('ascii')).toBe('0'.repeat(32));
+      expect(file.subarray(card.macOffset, card.macOffset + 16).toString('ascii')).toBe('0'.repeat(16));
+    }
+    // A chip's tap at the host, as the phone opens it: verified, and the visitor's address drops the chip's parameters.
+    const cardId = cards[0]!.cardId;
+    const tap = encodeTap(keys, randomBytes(7), 3);
+    const tapped = await at(host, `/card/${cardId}?picc_data=${tap.piccData}&cmac=${tap.cmac}`);
+    expect(tapped.status).toBe(302);
+    expect(String(tapped.headers.location)).not.toContain('picc_data');
+    await t.app.services.taps.settled();
+    const taps = await t.get(`/operator/card/taps?cardId=${cardId}`, operator);
+    expect(taps.body.taps).toMatchObject([{ result: 'verified', counter: 3 }]);
+    // A host whose card address does not fit the chip's NDEF file (256 bytes) cannot be encoded.
+    const long = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.acme-corp.com`;
+    const refused = await t.post('/operator/batch/create', { edition: 'rainbow', count: 1, label: 'Too long', host: long, sun }, operator);
+    expect(expectD4(refused, 400).field).toBe('sun');
   });
 });

@@ -9,8 +9,8 @@ import { createOperatorRepository } from '../../server/features/operator/operato
 import { encodeTap } from '../../server/features/taps/sun.ts';
 import { BROWSER_UA, storePasskey } from '../support/factories.ts';
 
-// Issue 38 in the operator's console: a batch minted with the chip vendor's keys saves its
-// encoding bundle at once; taps of its cards (verified, a copied link, a forged address) show in
+// Issue 38 in the operator's console: a batch minted with the chip vendor's keys (and, issue 39,
+// an organisation's page host) saves its encoding bundle at once; taps of its cards (verified, a copied link, a forged address) show in
 // the Taps tab's clone alerts and in the card's list of taps, told apart in words, at 360 px and
 // on a desktop, in German and English.
 const session = useE2eSession(startAppServer);
@@ -31,6 +31,16 @@ describe.each<Lng>(['en', 'de'])('verified taps in the console in %s', (lng) => 
     const operator = await t.signUp();
     await createOperatorRepository(t.app.db).grant(operator.email, Date.now());
     await storePasskey(t, operator);
+    // Issue 39: an organisation whose page host the operator verified by hand; the batch is minted with it.
+    const admin = await t.signUp();
+    const organisationId = (await t.post('/organisation/create', { name: 'Acme', brandColour: '#0f766e' }, admin)).body.organisationId as string;
+    const host = `cards-${lng}-${Date.now().toString(36)}.acme-corp.com`;
+    const verified = await t.post(
+      '/operator/organisation/page-domain/verify',
+      { organisationId, host, reason: 'Their DNS provider has no TXT records' },
+      operator,
+    );
+    expect(verified.status, verified.raw).toBe(200);
     const context = await appContext(session.browser, lng, operator);
     session.context = context;
     const page = await context.newPage();
@@ -39,6 +49,7 @@ describe.each<Lng>(['en', 'de'])('verified taps in the console in %s', (lng) => 
       await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.batches') }).click();
       await page.getByLabel(text(lng, 'operator', 'batch_count')).fill('2');
       await page.getByLabel(text(lng, 'operator', 'batch_label_field')).fill(`SUN-${lng}`);
+      await page.getByLabel(text(lng, 'operator', 'batch_host')).fill(host);
       await page.getByLabel(text(lng, 'operator', 'sun_label')).selectOption('given');
       const keys = { metaReadKey: randomBytes(16), fileReadKey: randomBytes(16) };
       const mint = page.getByRole('button', { name: text(lng, 'operator', 'mint') });
@@ -62,8 +73,15 @@ describe.each<Lng>(['en', 'de'])('verified taps in the console in %s', (lng) => 
       };
       expect(bundle.keys.metaReadKey.toLowerCase()).toBe(keys.metaReadKey.toString('hex'));
       expect(bundle.cards).toHaveLength(2);
-      expect(bundle.cards[0]!.url).toBe(`${t.config.publicUrl}/card/${bundle.cards[0]!.cardId}?picc_data=${'0'.repeat(32)}&cmac=${'0'.repeat(16)}`);
+      // The chips open the organisation's own address.
+      expect(bundle.cards[0]!.url).toBe(`https://${host}/card/${bundle.cards[0]!.cardId}?picc_data=${'0'.repeat(32)}&cmac=${'0'.repeat(16)}`);
       await page.getByText(text(lng, 'operator', 'sun_saved')).waitFor();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: `SUN-${lng}` })
+        .getByText(text(lng, 'operator', 'batch_host_meta', { host }))
+        .waitFor();
+      await maybeScreenshot(page, `console-batch-minted-${lng}`, { fullPage: true });
       await page.getByLabel(text(lng, 'operator', 'sun_metaReadKey')).waitFor();
       expect(await page.getByLabel(text(lng, 'operator', 'sun_metaReadKey')).inputValue()).toBe('');
 

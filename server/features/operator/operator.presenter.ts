@@ -31,6 +31,7 @@ export function presentBatch(row: CardBatchRow): Batch {
     count: Number(row.count),
     created: Number(row.created),
     createdBy: row.createdBy,
+    host: row.pageHost ?? null,
     bundle: { state: row.bundleState as Batch['bundle']['state'], done: Number(row.bundleDone), total: Number(row.count) },
   };
 }

@@ -196,7 +196,9 @@ export function createOperatorService(deps: {
     },
 
     async createBatch(operator: Owner, { edition, count, label, sun, host }: BatchCreateBody): Promise<{ batchId: string; sun?: SunBundle }> {
-      if (sun) deps.sunKeys.checkEncoding();
+      // Issue 39: a batch minted with an organisation's page host is printed and encoded with it.
+      const origin = host ? `https://${host}` : undefined;
+      if (sun) deps.sunKeys.checkEncoding(origin);
       await rateLimiter.consume([[BATCH_RULE, operator.userId]], 'Too many batches in a short time. Please try again later.');
       // Issue 39: minted with an organisation's verified page host, the cards are that organisation's.
       const organisationId = host ? await deps.pageDomains.organisationOfHost(host) : null;
@@ -220,6 +222,7 @@ export function createOperatorService(deps: {
           batchId,
           sun,
           minted.map((c) => c.id),
+          origin,
         ));
       const keys = !sun ? '' : sun.generate ? (sun.diversify ? ', SUN keys generated, diversified' : ', SUN keys generated') : ', SUN keys given';
       await record(operator, 'batch-create', batchId, `${count} × ${edition}: ${label}${keys}`);

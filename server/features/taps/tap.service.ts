@@ -160,21 +160,25 @@ export function createTapService(deps: {
       while (pending.size) await Promise.all(pending);
     },
 
-    /** Throws a 400 naming `sun` when PUBLIC_URL makes a card's address too long for the chip. */
-    checkEncoding(): void {
+    /** Throws a 400 naming `sun` when the origin (PUBLIC_URL, or an organisation's page host) makes a card's address too long for the chip. */
+    checkEncoding(origin: string = deps.publicUrl): void {
       try {
-        encodeCard(deps.publicUrl, 'X'.repeat(16));
+        encodeCard(origin, 'X'.repeat(16));
       } catch (error) {
         throw new AppError(400, ErrorCode.invalidInput, `sun: ${(error as Error).message}`, 'sun');
       }
     },
 
-    /** Stores a new batch's keys (sealed) and its chips, and answers the encoding bundle with the keys: the only time they are shown. */
-    async createBatchKeys(batchId: string, sun: SunRequest, cardIds: string[]): Promise<SunBundle> {
+    /**
+     * Stores a new batch's keys (sealed) and its chips, and answers the encoding bundle with the
+     * keys: the only time they are shown. The chips' address starts with `origin`: PUBLIC_URL, or
+     * `https://{host}` for a batch minted with an organisation's page host (issue 39).
+     */
+    async createBatchKeys(batchId: string, sun: SunRequest, cardIds: string[], origin: string = deps.publicUrl): Promise<SunBundle> {
       const metaReadKey = sun.generate ? randomBytes(16).toString('hex').toUpperCase() : sun.metaReadKey!;
       const fileReadKey = sun.generate ? randomBytes(16).toString('hex').toUpperCase() : sun.fileReadKey!;
       const diversified = Boolean(sun.generate && sun.diversify);
-      const cards = cardIds.map((id) => encodeCard(deps.publicUrl, id));
+      const cards = cardIds.map((id) => encodeCard(origin, id));
       await taps.insertBatchKeys({
         batchId,
         metaReadKey: box.seal(metaReadKey, sealContext(batchId, 'meta')),

@@ -23,6 +23,8 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
   const [edition, setEdition] = useState<Edition>(EDITIONS[0]);
   const [count, setCount] = useState('100');
   const [label, setLabel] = useState('');
+  // Issue 39: an organisation's verified page host the cards are printed (and their chips encoded) with.
+  const [host, setHost] = useState('');
   const [error, setError] = useState('');
   const [downloading, setDownloading] = useState<string | null>(null);
   // Issue 38: chips with Secure Unique NFC, their keys given by the chip vendor or made here.
@@ -39,7 +41,8 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
     refetchInterval: (query) => (query.state.data?.batches.some((b) => b.bundle.state === 'building' || b.bundle.state === 'pending') ? 1000 : false),
   });
   const mint = useMutation({
-    mutationFn: () => operatorApi.createBatch({ edition, count: Number(count), label: label.trim(), sun: sun() }),
+    mutationFn: () =>
+      operatorApi.createBatch({ edition, count: Number(count), label: label.trim(), sun: sun(), ...(host.trim() ? { host: host.trim().toLowerCase() } : {}) }),
     onSuccess: (created) => {
       toast.success(t('minted', { label: label.trim(), count: Number(count) }));
       // The keys are answered this once: saved at once as the chip vendor's encoding bundle.
@@ -50,6 +53,7 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
         setFileReadKey('');
       }
       setLabel('');
+      setHost('');
       return queryClient.invalidateQueries({ queryKey: operatorKeys.all });
     },
     onError: (e) => setError(errorMessage(e, tm)),
@@ -96,6 +100,21 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
             <label htmlFor="mint-label">{t('batch_label_field')}</label>
             <input id="mint-label" value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} />
             <p className="field-hint">{t('batch_label_hint')}</p>
+          </div>
+          <div className="field">
+            <label htmlFor="mint-host">{t('batch_host')}</label>
+            <input
+              id="mint-host"
+              value={host}
+              maxLength={253}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="none"
+              inputMode="url"
+              placeholder="cards.acme.com"
+              onChange={(e) => setHost(e.target.value)}
+            />
+            <p className="field-hint">{t('batch_host_hint')}</p>
           </div>
           <div className="field">
             <label htmlFor="mint-sun">{t('sun_label')}</label>
@@ -158,6 +177,7 @@ export function BatchesSection({ onShowCards }: { onShowCards: (batchId: string)
                 <span className="meta-text">
                   {t('batch_meta', { count: batch.count, edition: tc(`editions.${batch.edition}`), date: formatDate(batch.created), by: batch.createdBy })}
                 </span>
+                {batch.host && <span className="meta-text console-mono">{t('batch_host_meta', { host: batch.host })}</span>}
                 <span className="meta-text" role="status">
                   {t(`bundle_state.${batch.bundle.state}`, { done: batch.bundle.done, total: batch.bundle.total })}
                 </span>
