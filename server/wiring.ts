@@ -290,6 +290,7 @@ export function createServices(deps: {
       cards: orgCards,
       groupStats: createGroupStats({ visits: visitCounts }),
       timeZones,
+      captures: createOrganisationLeadRepository(db),
     }),
     invitations,
     organisationDomains,
