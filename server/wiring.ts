@@ -176,22 +176,7 @@ export function createServices(deps: {
     companySignIn: config.oidc && { label: config.oidc.buttonLabel },
     joined: scimJoin.memberJoined,
   });
-  const captureDeps = {
-    publicUrl,
-    rateLimiter,
-    decodeSlots,
-    publicProfiles,
-    cards: cardService,
-    db,
-    leads,
-    organisationService,
-    // Issue 36's follow-up mail: through the outbox and the mailer, with the lead's deletion link and the owner's vCard.
-    outbox,
-    mailer,
-    leadService,
-    downloads,
-    retentionDays: config.leadsRetentionDays,
-  };
+  const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService, outbox, mailer };
   const operators = createOperatorRepository(db);
   // Issue 38: SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
   const taps = createTapServices({ db, config, authSecret, mailer, rateLimiter, log, cardExists: cardService.exists, grants: operators.listGrants });
@@ -201,7 +186,7 @@ export function createServices(deps: {
     decodeSlots,
     ...pageHosting,
     // Issue 36: capture, captureSave and the OCR engines (ocrPool; app.ts ends them on close).
-    ...createCaptureServices(captureDeps),
+    ...createCaptureServices({ ...captureDeps, leadService, downloads, retentionDays: config.leadsRetentionDays }),
     profiles: profileService,
     links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
     publicProfiles,
