@@ -166,7 +166,7 @@ describe('POST /capture/follow-up', () => {
   });
 });
 
-describe('the follow-up settings', () => {
+describe('POST /capture/follow-up/settings and GET /find/own/capture/follow-up-settings', () => {
   it('answers the defaults and the notice until the owner saves, then their own texts', async () => {
     const { user } = await ownerWithProfile();
     const first = await t.get('/find/own/capture/follow-up-settings', user);

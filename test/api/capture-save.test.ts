@@ -235,6 +235,12 @@ describe('POST /capture/event/save and GET /find/own/capture/events', () => {
     // A capture of the member without the event stays private.
     await save(capture(), member);
     expect((await t.get(`/find/own/organisation/leads?organisationId=${organisationId}`, admin)).body.leads).toHaveLength(1);
+    // The organisation's statistics count it for the member and the event, not the private one.
+    const stats = await t.get(`/find/own/organisation/stats?organisationId=${organisationId}&days=7`, admin);
+    expect(stats.status, stats.raw).toBe(200);
+    expect(stats.body.members.find((m: { userId: string }) => m.userId === member.userId)).toMatchObject({ captures: 1 });
+    expect(stats.body.members.find((m: { userId: string }) => m.userId === admin.userId)).toMatchObject({ captures: 0 });
+    expect(stats.body.events).toEqual([{ eventId: event.body.id, name: 'dmexco', captures: 1 }]);
   });
 
   it('answers 400 naming the field for a bad event', async () => {

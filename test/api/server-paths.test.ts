@@ -15,6 +15,13 @@ const NOT_LISTED: Record<string, string> = {
   '/': 'the owner app',
   // @fastify/static's route for the built app's own file, when `dist/app` exists (after `npm run build`).
   '/index.html': 'the owner app',
+  // Issue 36: the installable app's worker, manifests and icons (app/public), also the built app's own files.
+  '/sw.js': 'the owner app',
+  '/manifest.de.webmanifest': 'the owner app',
+  '/manifest.en.webmanifest': 'the owner app',
+  '/icons/icon-192.png': 'the owner app',
+  '/icons/icon-512.png': 'the owner app',
+  '/icons/icon-maskable-512.png': 'the owner app',
 };
 
 /** A request path for a route: every parameter and wildcard filled in. */

@@ -38,6 +38,8 @@ describe('capturing offline', () => {
       const { t, base } = session.server;
       const owner = await t.signUp();
       await createProfile(t, owner, { profileName: 'Messe', firstName: 'Olga', lastName: 'Owner' });
+      // With two profiles the owner picks the one that keeps a typed contact (it stays chosen for the next).
+      const second = how === 'typed' ? await createProfile(t, owner, { profileName: 'Privat', firstName: 'Olga', lastName: 'Privat' }) : null;
       const context = await appContext(session.browser, lng, owner, {
         serviceWorkers: 'allow',
         ...(size === 'phone' ? {} : { viewport, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }),
@@ -64,6 +66,7 @@ describe('capturing offline', () => {
           await field(page, lng, 'email').fill('ada@exampel.com');
           // A typo fixed before saving.
           await field(page, lng, 'email').fill('ada@example.com');
+          await page.getByLabel(text(lng, 'capture', 'profile'), { exact: true }).selectOption(second!.id);
         }
         await page.getByRole('button', { name: text(lng, 'capture', 'save') }).click();
         await page.getByText(text(lng, 'capture', 'queued_offline')).waitFor();
@@ -97,7 +100,7 @@ describe('capturing offline', () => {
         await page.locator('.capture-waiting').waitFor({ state: 'detached', timeout: 60_000 });
         const rows = await t.app.db
           .selectFrom('lead')
-          .select(['id', 'firstName', 'lastName', 'email', 'jobTitle', 'method', 'clientId', 'created'])
+          .select(['id', 'firstName', 'lastName', 'email', 'jobTitle', 'method', 'clientId', 'created', 'profileId'])
           .where('capturedBy', '=', owner.userId)
           .orderBy('created')
           .execute();
@@ -106,9 +109,9 @@ describe('capturing offline', () => {
           // The card was read when sent; the field the owner typed won.
           expect(rows[0]).toMatchObject({ method: 'paper', email: card.fields.email, lastName: card.fields.lastName, jobTitle: 'Chief Buyer' });
         } else {
-          expect(rows.map((r) => [r.firstName, r.email])).toEqual([
-            ['Ada', 'ada@example.com'],
-            ['Grace', ''],
+          expect(rows.map((r) => [r.firstName, r.email, r.profileId])).toEqual([
+            ['Ada', 'ada@example.com', second!.id],
+            ['Grace', '', second!.id],
           ]);
         }
 

@@ -44,6 +44,25 @@ export function createOrganisationLeadRepository(db: Db) {
   }
 
   return {
+    /**
+     * Issue 36: what current members captured since `since` (epoch ms) that the organisation sees:
+     * on a company profile, or at one of its events; with the event when it is the organisation's.
+     */
+    async capturesSince(organisationId: string, since: number) {
+      return organisationLeads(organisationId, undefined)
+        .clearSelect()
+        .select([
+          'profile.userId as memberId',
+          'lead.capturedAt',
+          'lead.eventId',
+          'captureEvent.name as eventName',
+          'captureEvent.organisationId as eventOrganisationId',
+        ])
+        .where('lead.capturedAt', 'is not', null)
+        .where('lead.capturedAt', '>=', since)
+        .execute();
+    },
+
     /** A page of the organisation's leads, newest first, keyset-paged on (created, id) like the owner's list. */
     async list(
       organisationId: string,

@@ -33,18 +33,28 @@ export function createTeamAreaServices(deps: {
   rateLimiter: RateLimiter;
 }) {
   const { db, organisationService, organisations, templates, cards, profiles, leadMove, timeZones, groupStats, rateLimiter } = deps;
+  const organisationLeads = createOrganisationLeadRepository(db);
   return {
     organisationCards: createOrganisationCardService({ organisationService, organisations, templates, cards, profiles, rateLimiter }),
     organisationLeads: createOrganisationLeadService({
       organisationService,
       organisations,
       templates,
-      leads: createOrganisationLeadRepository(db),
+      leads: organisationLeads,
       leadMove,
       profiles,
       timeZones,
       rateLimiter,
     }),
-    organisationStats: createOrganisationStatsService({ organisationService, organisations, templates, cards, groupStats, timeZones }),
+    // Issue 36: with what the members captured that the organisation sees.
+    organisationStats: createOrganisationStatsService({
+      organisationService,
+      organisations,
+      templates,
+      cards,
+      groupStats,
+      timeZones,
+      captures: organisationLeads,
+    }),
   };
 }

@@ -11,3 +11,5 @@ export type { VisitService } from './visit.service.ts';
 export type { VisitEvent } from './visit-counts.ts';
 /** Issue 24: the sums of a group of profiles and cards, for the organisation's statistics. */
 export type { GroupStats, GroupSums } from './group-stats.ts';
+/** Issue 36: the days of a range in an owner's zone, for the organisation's captures. */
+export { dayRange, zonedDay } from './visit-days.ts';

@@ -10,12 +10,14 @@ export interface CaptureDraft {
   note: string;
   tags: string;
   eventId: string;
+  /** The profile that keeps it ('' = the server's choice: the event's organisation's company profile, else the first). */
+  profileId: string;
 }
 
 /** A new capture: its own id (the server keeps it once per id), the time it was begun. */
-export function newDraft(method: CaptureMethod, fields?: Partial<CaptureFields>, eventId = ''): CaptureDraft {
+export function newDraft(method: CaptureMethod, fields?: Partial<CaptureFields>, eventId = '', profileId = ''): CaptureDraft {
   const values = Object.fromEntries(CAPTURE_FIELD_NAMES.map((name) => [name, fields?.[name] ?? ''])) as Record<CaptureFieldName, string>;
-  return { clientId: crypto.randomUUID(), method, capturedAt: Date.now(), fields: values, note: '', tags: '', eventId };
+  return { clientId: crypto.randomUUID(), method, capturedAt: Date.now(), fields: values, note: '', tags: '', eventId, profileId };
 }
 
 /** The tags as typed: comma-separated, trimmed, empty ones and repeats dropped, at most ten. */
@@ -46,5 +48,6 @@ export function saveBody(draft: CaptureDraft): CaptureSaveInput {
     note: draft.note,
     tags: tagsOf(draft.tags),
     eventId: draft.eventId || null,
+    profileId: draft.profileId || null,
   };
 }

@@ -1,6 +1,8 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTURE_FIELD_NAMES, type CaptureFieldName } from '../../../../shared/schemas/capture.schema.ts';
 import type { CaptureDraft } from './capture-form.ts';
+import { ProfileSelect } from '../profiles/index.ts';
 import { EventPicker } from './event-picker.tsx';
 
 const INPUT_TYPES: Partial<Record<CaptureFieldName, string>> = { email: 'email', phone: 'tel', mobile: 'tel', website: 'url' };
@@ -11,10 +13,12 @@ export function CaptureReview({
   draft,
   onChange,
   fieldErrors,
+  profiles,
 }: {
   draft: CaptureDraft;
   onChange: (draft: CaptureDraft) => void;
   fieldErrors: Partial<Record<string, string>>;
+  profiles: ComponentProps<typeof ProfileSelect>['profiles'];
 }) {
   const { t } = useTranslation('capture');
   const setField = (name: CaptureFieldName, value: string) => onChange({ ...draft, fields: { ...draft.fields, [name]: value } });
@@ -61,6 +65,17 @@ export function CaptureReview({
         </p>
       </div>
       <EventPicker value={draft.eventId} onChange={(eventId) => onChange({ ...draft, eventId })} />
+      {/* Issue 36: an owner with several profiles chooses which one keeps the contact. */}
+      {(profiles?.length ?? 0) > 1 && (
+        <ProfileSelect
+          id="capture-profile"
+          label={t('profile')}
+          emptyLabel={t('profile_auto')}
+          value={draft.profileId}
+          onChange={(profileId) => onChange({ ...draft, profileId })}
+          profiles={profiles}
+        />
+      )}
     </div>
   );
 }

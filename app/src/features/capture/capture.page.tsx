@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardScanner } from '../cards/index.ts';
+import { profilesApi } from '../profiles/index.ts';
 import { useAuth } from '../auth/index.ts';
 import { captureApi, captureKeys } from './capture.api.ts';
 import { hasContact, newDraft, saveBody, type CaptureDraft } from './capture-form.ts';
@@ -36,6 +37,12 @@ export default function CapturePage() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const queue = useCaptureQueue(user?.id);
+  // Asked when the screen opens, while the network is there: offline at the booth, the review
+  // still lists the profiles and events (the query library asks nothing while offline).
+  // Offline they fail quietly: the screen works without them (no profile choice, no event list).
+  // Its own key: a failure here must not become the contacts screen's error (which shows it).
+  const profiles = useQuery({ queryKey: ['capture', 'profiles'], queryFn: profilesApi.list, throwOnError: false });
+  useQuery({ queryKey: captureKeys.events, queryFn: captureApi.events, throwOnError: false });
   useDocumentTitle(t('title'));
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [draft, setDraft] = useState<CaptureDraft | null>(null);
@@ -44,6 +51,7 @@ export default function CapturePage() {
   const photoInput = useRef<HTMLInputElement>(null);
   // The event stays chosen from one capture to the next (a fair is many captures).
   const lastEvent = useRef('');
+  const lastProfile = useRef('');
 
   const begin = (next: CaptureDraft, review: Step) => {
     setDraft(next);
@@ -57,10 +65,10 @@ export default function CapturePage() {
     setProblem(null);
     try {
       const answer = await captureApi.read(file);
-      begin(newDraft('paper', answer.fields, lastEvent.current), { kind: 'review', text: answer.text, confidence: answer.confidence });
+      begin(newDraft('paper', answer.fields, lastEvent.current, lastProfile.current), { kind: 'review', text: answer.text, confidence: answer.confidence });
     } catch (error) {
       // Offline at a fair: the photo waits with the capture and is read once it is sent.
-      if (isOffline(error)) return begin(newDraft('paper', undefined, lastEvent.current), { kind: 'review', photo: file });
+      if (isOffline(error)) return begin(newDraft('paper', undefined, lastEvent.current, lastProfile.current), { kind: 'review', photo: file });
       setProblem(`${t('read_failed')} ${errorMessage(error, tm)}`);
       setStep({ kind: 'choose' });
     } finally {
@@ -71,7 +79,9 @@ export default function CapturePage() {
     setStep({ kind: 'reading' });
     try {
       const answer = await captureApi.parse(text);
-      begin(newDraft(answer.format === 'product-link' || answer.format === 'vcard' ? 'qr' : 'badge', answer.fields, lastEvent.current), { kind: 'review' });
+      begin(newDraft(answer.format === 'product-link' || answer.format === 'vcard' ? 'qr' : 'badge', answer.fields, lastEvent.current, lastProfile.current), {
+        kind: 'review',
+      });
     } catch (error) {
       setProblem(`${t('code_failed')} ${errorMessage(error, tm)}`);
       setStep({ kind: 'scan' });
@@ -80,6 +90,7 @@ export default function CapturePage() {
 
   const done = () => {
     lastEvent.current = draft?.eventId ?? '';
+    lastProfile.current = draft?.profileId ?? '';
     setDraft(null);
     setStep({ kind: 'choose' });
   };
@@ -157,7 +168,7 @@ export default function CapturePage() {
             <button
               type="button"
               className="btn btn-secondary capture-choice"
-              onClick={() => begin(newDraft('manual', undefined, lastEvent.current), { kind: 'review' })}
+              onClick={() => begin(newDraft('manual', undefined, lastEvent.current, lastProfile.current), { kind: 'review' })}
             >
               {t('manual')}
             </button>
@@ -192,7 +203,7 @@ export default function CapturePage() {
           <h2>{t('review')}</h2>
           {step.confidence !== undefined && <p className="muted">{t('confidence', { percent: Math.round(step.confidence * 100) })}</p>}
           {step.photo && <PhotoLater photo={step.photo} />}
-          <CaptureReview draft={draft} onChange={setDraft} fieldErrors={fieldErrors} />
+          <CaptureReview draft={draft} onChange={setDraft} fieldErrors={fieldErrors} profiles={profiles.data} />
           {step.text && (
             <details className="capture-text">
               <summary>{t('text_read')}</summary>

@@ -12,7 +12,8 @@ export function EventPicker({ value, onChange }: { value: string; onChange: (eve
   const { t } = useTranslation('capture');
   const { t: tm } = useTranslation('molecules');
   const queryClient = useQueryClient();
-  const events = useQuery({ queryKey: captureKeys.events, queryFn: captureApi.events });
+  // Offline (a fair) the list may not load: the picker then offers "no event" and a new one.
+  const events = useQuery({ queryKey: captureKeys.events, queryFn: captureApi.events, throwOnError: false });
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [startsOn, setStartsOn] = useState(today);

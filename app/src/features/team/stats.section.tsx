@@ -78,9 +78,12 @@ export function StatsSection({ organisationId }: { organisationId: string }) {
         <>
           <Table
             caption={t('stats_members')}
-            head={[t('stats_member'), t('stats_views'), t('stats_leads'), t('stats_clicks')]}
-            rows={stats.data.members.map((m) => [m.former ? t('stats_former', { email: m.email }) : m.email, m.views, m.leads, m.clicks])}
+            head={[t('stats_member'), t('stats_views'), t('stats_leads'), t('stats_captures'), t('stats_clicks')]}
+            rows={stats.data.members.map((m) => [m.former ? t('stats_former', { email: m.email }) : m.email, m.views, m.leads, m.captures, m.clicks])}
           />
+          {stats.data.events.length > 0 && (
+            <Table caption={t('stats_events')} head={[t('stats_event'), t('stats_captures')]} rows={stats.data.events.map((e) => [e.name, e.captures])} />
+          )}
           {stats.data.cards.length > 0 && (
             <Table
               caption={t('stats_cards')}
