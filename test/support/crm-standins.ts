@@ -299,7 +299,7 @@ export function startSalesforceStandIn(): Promise<CrmStandIn> {
       const base = '/services/data/v59.0';
       if (path === `${base}/query`) {
         const q = url.searchParams.get('q') ?? '';
-        let records: unknown[] = [];
+        let records: unknown[];
         if (/FROM Organization/.test(q)) records = [{ attributes: { type: 'Organization' }, Id: '00D000000000001AAA', Name: 'Acme Test Org' }];
         else if (/FROM User/.test(q)) {
           const wanted = literals(/Email IN \((.*)\)/.exec(q)?.[1] ?? '');
