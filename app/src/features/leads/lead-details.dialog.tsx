@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '../../../../shared/schemas/lead.schema.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { leadTitle } from './lead-format.ts';
+import { LeadCrmState } from '../integrations/index.ts';
 
 /** Everything a lead holds, the consent it was given under included (issue 12). */
 export function LeadDetailsDialog({
@@ -87,6 +88,7 @@ export function LeadDetailsDialog({
               <p className="muted">{t('no_consent')}</p>
             )}
           </section>
+          <LeadCrmState leadId={lead.id} />
         </>
       )}
     </ModalDialog>
