@@ -25,7 +25,8 @@ export function CrmSection({ organisation }: { organisation?: { id: string; name
   const queryClient = useQueryClient();
   const organisationId = organisation?.id;
   const queryKey = crmKeys.connections(organisationId);
-  const crm = useQuery({ queryKey, queryFn: () => crmApi.list(organisationId) });
+  // Counts and the last sync move while leads arrive: read again every 15 s while the screen is open.
+  const crm = useQuery({ queryKey, queryFn: () => crmApi.list(organisationId), refetchInterval: 15_000 });
   const [busy, setBusy] = useState<CrmProvider | null>(null);
   const [open, setOpen] = useState<{ provider: CrmProvider; what: 'settings' | 'log' } | null>(null);
   const [confirmDialog, confirm] = useConfirm();
