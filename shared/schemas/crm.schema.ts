@@ -38,7 +38,15 @@ export const crmSettingsSchema = z
 export type CrmSettings = z.infer<typeof crmSettingsSchema>;
 
 export const DEFAULT_CRM_SETTINGS: CrmSettings = {
-  fields: { firstName: 'fill-empty', lastName: 'fill-empty', company: 'overwrite', jobTitle: 'overwrite', phone: 'fill-empty', website: 'fill-empty', note: 'append' },
+  fields: {
+    firstName: 'fill-empty',
+    lastName: 'fill-empty',
+    company: 'overwrite',
+    jobTitle: 'overwrite',
+    phone: 'fill-empty',
+    website: 'fill-empty',
+    note: 'append',
+  },
   sources: { form: true, captured: true },
   leadStatus: '',
   onDelete: 'delete',
