@@ -77,6 +77,17 @@ describe.each<Lng>(['en', 'de'])('CRM section in %s', (lng) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await maybeScreenshot(page, `crm-settings-${lng}-1280`, { fullPage: true });
 
+      // The member sees the lead's CRM state in its details.
+      const memberContext = await appContext(session.browser, lng, member);
+      const memberPage = await memberContext.newPage();
+      await memberPage.goto(`${base}/leads`);
+      await memberPage.getByRole('button', { name: text(lng, 'leads', 'open_named', { name: 'Ada Lovelace' }) }).click();
+      const state = memberPage.getByRole('region', { name: text(lng, 'integrations', 'crm.sync_state') });
+      await state.getByText(text(lng, 'integrations', 'crm.state_synced')).waitFor();
+      await state.getByRole('link', { name: text(lng, 'integrations', 'crm.open_record') }).waitFor();
+      await maybeScreenshot(memberPage, `crm-lead-${lng}-360`, { fullPage: false });
+      await memberContext.close();
+
       await page.goto(`${base}/team`);
       await page.getByRole('region', { name: title }).waitFor();
       await maybeScreenshot(page, `crm-team-${lng}-1280`, { fullPage: false });

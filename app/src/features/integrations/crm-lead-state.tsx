@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { crmApi } from './crm.api.ts';
+import '../../styles/integrations.css';
 
 const NAMES = { hubspot: 'HubSpot', salesforce: 'Salesforce', pipedrive: 'Pipedrive' } as const;
 const BADGE = { waiting: 'badge-neutral', synced: 'badge-success', failed: 'badge-danger' } as const;
