@@ -71,7 +71,7 @@ export async function crmWorld(options: CrmSuiteOptions): Promise<CrmWorld> {
 }
 
 /** connect → authorizeUrl → the stand-in's redirect → the callback: answers the callback's answer. */
-export async function connect(world: CrmWorld, provider: string, who: TestUser = world.admin, organisationId: string | undefined = world.organisationId) {
+export async function connect(world: CrmWorld, provider: string, who: TestUser = world.admin, organisationId: string | null = world.organisationId) {
   const res = organisationId
     ? await world.t.post('/organisation/crm/connect', { organisationId, provider }, who)
     : await world.t.post('/crm/connect', { provider }, who);

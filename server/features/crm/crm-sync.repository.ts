@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
 import type { CrmSyncTable } from '../../db/crm-tables.ts';
 import type { EventOutbox, OutboxEvent } from '../../lib/event-outbox.ts';
 import type { OutboxWriter } from '../../outbox/outbox.ts';
@@ -90,15 +92,34 @@ export function createCrmSyncRepository(db: Db, outbox: OutboxWriter, connection
         },
       };
     },
-    /** The connection's waiting leads, oldest change first. */
-    due(connectionId: string, limit: number): Promise<CrmSyncTable[]> {
+    /**
+     * Claims the connection's waiting leads, oldest change first (and those a worker claimed more
+     * than `leaseMs` ago and never finished): `sending` until their outcome is recorded, so two
+     * instances' workers never send one lead at once (a second create would duplicate it).
+     */
+    async claim(connectionId: string, limit: number, leaseMs: number): Promise<CrmSyncTable[]> {
+      const now = Date.now();
+      const due = (eb: ExpressionBuilder<Database, 'crmSync'>) =>
+        eb.or([eb('state', '=', 'waiting'), eb.and([eb('state', '=', 'sending'), eb('updated', '<', now - leaseMs)])]);
+      const ids = db.selectFrom('crmSync').select('leadId').where('connectionId', '=', connectionId).where(due).orderBy('updated').limit(limit);
       return db
-        .selectFrom('crmSync')
-        .selectAll()
+        .updateTable('crmSync')
+        .set({ state: 'sending', updated: now })
         .where('connectionId', '=', connectionId)
-        .where('state', '=', 'waiting')
-        .orderBy('updated')
-        .limit(limit)
+        .where('leadId', 'in', (eb) => eb.selectFrom(ids.as('due')).select('due.leadId'))
+        .where(due)
+        .returningAll()
+        .execute();
+    },
+    /** Claimed leads that were not sent (the grant was refused): waiting again. */
+    async release(connectionId: string, leadIds: readonly string[]): Promise<void> {
+      if (!leadIds.length) return;
+      await db
+        .updateTable('crmSync')
+        .set({ state: 'waiting' })
+        .where('connectionId', '=', connectionId)
+        .where('leadId', 'in', leadIds)
+        .where('state', '=', 'sending')
         .execute();
     },
     /** The leads (still existing) of these ids, with what the CRM records take. */
@@ -175,10 +196,10 @@ export function createCrmSyncRepository(db: Db, outbox: OutboxWriter, connection
       if (!leadIds.length) return;
       await db
         .updateTable('crmSync')
-        .set({ error })
+        .set({ error, state: 'waiting' })
         .where('connectionId', '=', connectionId)
         .where('leadId', 'in', leadIds)
-        .where('state', '=', 'waiting')
+        .where('state', 'in', ['waiting', 'sending'])
         .execute();
     },
     /** Whether the connection has more waiting leads: a full batch sends again at once. */
@@ -202,7 +223,11 @@ export function createCrmSyncRepository(db: Db, outbox: OutboxWriter, connection
         .groupBy('state')
         .execute();
       const counts = { waiting: 0, synced: 0, failed: 0 };
-      for (const row of rows) if (row.state in counts) counts[row.state as keyof typeof counts] = Number(row.n);
+      // A lead being sent is still waiting for its outcome.
+      for (const row of rows) {
+        const state = row.state === 'sending' ? 'waiting' : row.state;
+        if (state in counts) counts[state as keyof typeof counts] += Number(row.n);
+      }
       return counts;
     },
     /**

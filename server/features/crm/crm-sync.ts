@@ -30,6 +30,8 @@ export const CRM_RETRY_POLICY = scheduleOf([
   6 * HOUR,
   6 * HOUR,
 ]);
+/** A claimed message, and the leads it claimed, are its worker's this long. */
+const LEASE_MS = 5 * MINUTE;
 /** A token is refreshed when it has less than this left. */
 const REFRESH_BEFORE_MS = 5 * MINUTE;
 
@@ -135,6 +137,10 @@ export function registerCrmSync(
 
   async function failed(connection: OpenedConnection, rows: CrmSyncTable[], error: unknown, context: OutboxContext): Promise<HandlerResult> {
     if (error instanceof CrmGrantRevoked) {
+      await syncs.release(
+        connection.id,
+        rows.map((r) => r.leadId),
+      );
       await deps.onBroken(connection, error.message);
       return; // Its leads wait for the next connect.
     }
@@ -164,7 +170,7 @@ export function registerCrmSync(
       if (!connection || connection.status !== 'connected') return;
       const client = deps.provider(connection.provider);
       if (!client) return { dead: `${connection.provider} is not configured on this server` };
-      const rows = await syncs.due(connectionId, CRM_BATCH);
+      const rows = await syncs.claim(connectionId, CRM_BATCH, LEASE_MS);
       if (!rows.length) return;
       try {
         try {
@@ -172,7 +178,7 @@ export function registerCrmSync(
         } catch (error) {
           // An access token refused before its time: refresh once and send again (idempotent: matched by e-mail).
           if (!(error instanceof CrmCallError && error.status === 401)) throw error;
-          await run(connection, client, await syncs.due(connectionId, CRM_BATCH), true);
+          await run(connection, client, rows, true);
         }
       } catch (error) {
         return failed(connection, rows, error, context);
@@ -180,6 +186,6 @@ export function registerCrmSync(
       await connections.noteSync(connectionId, Date.now(), null);
       if (rows.length === CRM_BATCH) await syncs.enqueueIfWaiting(connectionId);
     },
-    { policy: CRM_RETRY_POLICY, leaseMs: 5 * MINUTE, maxInFlight: 10 },
+    { policy: CRM_RETRY_POLICY, leaseMs: LEASE_MS, maxInFlight: 10 },
   );
 }

@@ -3,6 +3,7 @@ import type { Lead } from '../../../../shared/schemas/lead.schema.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { leadTitle } from './lead-format.ts';
 import { FollowUpSection } from './follow-up.section.tsx';
+import { LeadCrmState } from '../integrations/index.ts';
 
 /** Everything a lead holds, the consent it was given under included (issue 12). */
 export function LeadDetailsDialog({
@@ -91,6 +92,7 @@ export function LeadDetailsDialog({
               <p className="muted">{t('no_consent')}</p>
             )}
           </section>
+          <LeadCrmState leadId={lead.id} />
         </>
       )}
     </ModalDialog>

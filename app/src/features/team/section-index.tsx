@@ -5,7 +5,7 @@ import './section-index.css';
 /** One section of the Team area in the index: the id of its heading and its label's key under `nav.` (team namespace). */
 export interface IndexEntry {
   id: string;
-  nav: 'invite' | 'templates' | 'cards' | 'members' | 'leads' | 'stats' | 'brand' | 'domains' | 'scim' | 'audit';
+  nav: 'invite' | 'templates' | 'cards' | 'members' | 'leads' | 'stats' | 'crm' | 'brand' | 'domains' | 'scim' | 'audit';
 }
 
 /**

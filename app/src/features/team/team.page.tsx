@@ -20,6 +20,8 @@ import { DomainsSection } from './domains.section.tsx';
 import { BrandSection } from './brand.section.tsx';
 import { PageDomainSection } from './page-domain.section.tsx';
 import { SectionIndex, type IndexEntry } from './section-index.tsx';
+import { CrmSection } from '../integrations/index.ts';
+import '../../styles/integrations.css';
 import '../../styles/security.css';
 import './team.css';
 
@@ -31,6 +33,8 @@ const ADMIN_SECTIONS = [
   { id: 'members-title', nav: 'members' },
   { id: 'team-leads-title', nav: 'leads' },
   { id: 'team-stats-title', nav: 'stats' },
+  // Issue 37: the organisation's CRM connections (the same section as on the Integrations screen).
+  { id: 'organisation-crm-title', nav: 'crm' },
   { id: 'brand-title', nav: 'brand' },
   { id: 'domains-title', nav: 'domains' },
   { id: 'scim-title', nav: 'scim' },
@@ -42,7 +46,7 @@ type AdminSection = (typeof ADMIN_SECTIONS)[number]['nav'];
 export default function TeamPage() {
   // Every namespace a section uses loads before the first render: a section that suspended later
   // (a template's view needs edit_profile) would put the whole screen back behind the spinner.
-  const { t } = useTranslation(['team', 'leads', 'edit_profile']);
+  const { t } = useTranslation(['team', 'leads', 'edit_profile', 'integrations']);
   const { t: tm } = useTranslation('molecules');
   useDocumentTitle(t('title'));
   const own = useQuery({ queryKey: teamKeys.own(), queryFn: teamApi.own, staleTime: 0 });
@@ -74,6 +78,7 @@ export default function TeamPage() {
     members: <MembersSection organisation={organisation} />,
     leads: <LeadsSection organisationId={id} />,
     stats: <StatsSection organisationId={id} />,
+    crm: <CrmSection organisation={{ id, name: organisation.name }} />,
     brand: (
       <>
         <BrandSection key={organisation.updated} organisation={organisation} />
