@@ -233,7 +233,7 @@ describe.each<Lng>(['en', 'de'])('finding one’s way in the Team area in %s (is
       await page.goto(`${base}/team`);
       const index = page.getByRole('navigation', { name: text(lng, 'team', 'index_label') });
       await index.waitFor();
-      const order = ['invite', 'templates', 'cards', 'members', 'leads', 'stats', 'brand', 'domains', 'scim', 'audit'];
+      const order = ['invite', 'templates', 'cards', 'members', 'leads', 'stats', 'crm', 'brand', 'domains', 'scim', 'audit'];
       expect(await index.getByRole('link').allTextContents()).toEqual(order.map((key) => text(lng, 'team', `nav.${key}`)));
       // The page's sections come in the same order: invite, templates, cards first.
       const titles = await page.locator('.team-page > section h2.card-title').allTextContents();
