@@ -1,6 +1,7 @@
 import type { FollowUpText } from '../../../shared/schemas/capture-follow-up.schema.ts';
 import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import type { Mail } from '../../mail/mailer.ts';
+import type { FollowUpLeadRow } from './capture-follow-up.repository.ts';
 
 /** The texts used where the owner has written none (shown to the owner in the settings). */
 export const FOLLOW_UP_DEFAULTS: Record<Language, FollowUpText> = {
@@ -66,19 +67,8 @@ export interface FollowUpMailInput {
   /** The owner's text for this language ('' parts take the default). */
   text: FollowUpText;
   meetingLink: string;
-  lead: {
-    method: string;
-    name: string;
-    firstName: string;
-    lastName: string;
-    company: string;
-    phone: string;
-    mobile: string;
-    street: string;
-    city: string;
-    jobTitle: string;
-    eventName: string | null;
-  };
+  /** The captured person as the follow-up's repository reads them. */
+  lead: Omit<FollowUpLeadRow, 'id' | 'profileId' | 'userId' | 'email' | 'language'>;
   owner: { name: string; company: string; email: string };
   vcard: { text: string; fileName: string } | null;
   deletionUrl: string;
