@@ -56,7 +56,7 @@ const captureRoutes: FastifyPluginAsyncZod<{ services: Pick<CaptureServices, 'ca
   const owner = { preHandler: requireOwner, schema: { tags: ['capture'], security: [{ bearer: [] }] } };
   // The OCR engines are worker threads, which would keep the process alive: they end with the server.
   app.addHook('onClose', () => services.ocrPool.close());
-  // Saving captures and their events (capture-save.routes.ts), registered here so server/app.ts names the feature once.
+  // Saving captures and their events (capture-save.routes.ts) and the follow-up mail, with their services.
   await app.register(captureSaveRoutes, { services });
   await app.register(captureFollowUpRoutes, { services });
 
