@@ -6,11 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './scripts/import-boundaries.eslint.js';
-import ownServices from './scripts/own-services.eslint.js';
+import noServiceBag from './scripts/no-service-bag.eslint.js';
 import sqlInRepositories from './scripts/sql-in-repositories.eslint.js';
 
 // The project's own rules, one plugin (ESLint takes a plugin name only once).
-const local = { rules: { ...importBoundaries.rules, ...ownServices.rules, ...sqlInRepositories.rules } };
+const local = { rules: { ...importBoundaries.rules, ...noServiceBag.rules, ...sqlInRepositories.rules } };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**'] },
@@ -69,48 +69,14 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 34: a feature reads only its own services from `app.services` (server/wiring.ts's
-    // keys, by the feature that owns them); another feature's service comes in as a dependency.
-    // Tests drive the whole app and may read any service of it.
-    files: ['server/features/**/*.{ts,tsx}'],
+    // Issue 34: a feature's routes receive their own services as plugin options (its
+    // <feature>.feature.ts); no feature, route or platform code reads the bags `app.features`,
+    // `app.platform` (or the old `app.services`), which server/app.ts decorates for main.ts, its
+    // lifecycle and tests. Tests drive the whole app and may read them.
+    files: ['server/features/**/*.{ts,tsx}', 'server/http/**/*.{ts,tsx}', 'server/auth/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { local },
-    rules: {
-      'local/own-services': [
-        'error',
-        {
-          tree: 'server/features',
-          services: {
-            account: ['account'],
-            backgrounds: ['backgrounds'],
-            capture: ['capture', 'captureSave', 'captureFollowUp', 'ocrPool'],
-            cards: ['cards'],
-            integrations: ['webhooks', 'apiTokens', 'webhookWorker'],
-            crm: ['crm'],
-            leads: ['contacts', 'leads', 'leadRetention'],
-            operator: ['operator', 'bundles'],
-            organisations: [
-              'organisations',
-              'templates',
-              'brand',
-              'organisationCards',
-              'organisationLeads',
-              'organisationStats',
-              'invitations',
-              'organisationDomains',
-            ],
-            profiles: ['profiles', 'links', 'publicProfiles', 'media'],
-            'page-domains': ['pageDomains', 'pageHosts', 'pageHostResources'],
-            'public-pages': ['pages', 'downloads'],
-            scim: ['scimTokens', 'scimUsers', 'scimGroups', 'scimJoin'],
-            signatures: ['signatures'],
-            stats: ['stats', 'visits', 'views'],
-            taps: ['taps'],
-            wallet: ['wallet', 'appleWebService', 'googleWalletUpdates'],
-          },
-        },
-      ],
-    },
+    rules: { 'local/no-service-bag': 'error' },
   },
   {
     // Issue 34: createRequire() reaches modules around every import rule. Only the OCR pool and

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../server/db/database.ts';
 import { createSecretBox } from '../server/lib/secret-box.ts';
 import { encodeTap } from '../server/features/taps/sun.ts';
-import { SUN_KEY_PURPOSE } from '../server/features/taps/tap-services.ts';
+import { SUN_KEY_PURPOSE } from '../server/features/taps/taps.feature.ts';
 
 /** A phone's browser: its scans count as visits. */
 export const PHONE = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Version/17.4 Mobile/15E148 Safari/604.1' };

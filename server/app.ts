@@ -21,41 +21,11 @@ import { AppError } from './http/errors.ts';
 import { ErrorCode } from '../shared/error-codes.ts';
 import { MAX_UPLOAD_BYTES } from './images/image.processor.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import accountRoutes from './features/account/account.routes.ts';
-import cardRoutes from './features/cards/card.routes.ts';
-import contactRoutes from './features/leads/contact.routes.ts';
-import leadRoutes from './features/leads/lead.routes.ts';
-import downloadRoutes from './features/public-pages/download.routes.ts';
-import linkRoutes from './features/profiles/link.routes.ts';
-import profileRoutes from './features/profiles/profile.routes.ts';
 import systemRoutes from './http/system.routes.ts';
-import contactFormRoutes from './features/leads/contact-form.routes.ts';
-import pagesRoutes from './features/public-pages/pages.routes.ts';
-import leadDeletionRoutes from './features/leads/lead-deletion.routes.ts';
-import uploadRoutes from './features/profiles/upload.routes.ts';
-import walletRoutes from './features/wallet/wallet.routes.ts';
-import appleWebServiceRoutes from './features/wallet/apple-web-service.routes.ts';
-import backgroundRoutes from './features/backgrounds/background.routes.ts';
-import signatureRoutes from './features/signatures/signature.routes.ts';
-import statsRoutes from './features/stats/stats.routes.ts';
-import goRoutes from './features/stats/go.routes.ts';
-import clickRoutes from './features/stats/click.routes.ts';
-import webhookRoutes from './features/integrations/webhook.routes.ts';
-import crmRoutes from './features/crm/crm.routes.ts';
-import apiTokenRoutes from './features/integrations/api-token.routes.ts';
 import { apiTokenScopesDescription, webhookEventsOpenApi } from './features/integrations/webhook-openapi.ts';
-import operatorRoutes from './features/operator/operator.routes.ts';
-import organisationRoutes from './features/organisations/organisation.routes.ts';
-import brandRoutes from './features/organisations/brand.routes.ts';
-import organisationLeadRoutes from './features/organisations/organisation-leads.routes.ts';
-import scimRoutes from './features/scim/scim.routes.ts';
-import scimTokenRoutes from './features/scim/scim-token.routes.ts';
-import domainRoutes from './features/organisations/domain.routes.ts';
-import captureRoutes from './features/capture/capture.routes.ts';
 import outboxRoutes from './outbox/outbox.routes.ts';
-import pageDomainRoutes from './features/page-domains/page-domain.routes.ts';
 import { registerPageHostGate } from './features/page-domains/page-host.gate.ts';
-import { createServices, type Services } from './wiring.ts';
+import { createFeatures, type FeatureServices, type Platform } from './wiring.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
 import { createLocalDiskStorage } from './storage/local-disk.storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -74,7 +44,13 @@ declare module 'fastify' {
     /** Redis when REDIS_URL is set (several instances); undefined on the embedded default. */
     redis: RedisConnection | undefined;
     auth: Auth;
-    services: Services;
+    /**
+     * Issue 34: every feature's services by feature name, for main.ts, this file's lifecycle and tests only: a feature's routes receive their
+     * own services as options (lint fails a read of `app.features` or `app.platform` under server/features, server/http and server/auth).
+     */
+    features: FeatureServices;
+    /** The platform pieces the lifecycle and tests reach (the outbox, the rate limiter, the decode slots). */
+    platform: Platform;
     /** preHandler of owner calls (bearer token required). */
     requireOwner: ReturnType<typeof requireOwner>;
     /** preHandler after requireOwner on calls that make a lasting token: a session of the last five minutes (issue 20). */
@@ -129,7 +105,7 @@ export async function buildApp(
   const s3 = config.s3 ? (await import('./storage/s3.storage.ts')).createS3Storage(config.s3) : undefined;
   const storage = s3 ?? createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   // Issue 27: a company sign-in of an address a directory provisioned, or of a verified domain, joins its organisation (services exist by the first request).
-  const companySignIn = { signedIn: (userId: string, email: string) => app.services.scimJoin.companySignIn(userId, email) };
+  const companySignIn = { signedIn: (userId: string, email: string) => app.features.scim.scimJoin.companySignIn(userId, email) };
   const auth = createAuth({ config, secret, db: database.db, engine: database.engine, mailer, log: app.log, companySignIn });
   // Redis is optional and never required to answer: without it (or while it is away) limits are
   // counted in the database and caches live a second. The start waits a moment for it, so the
@@ -146,39 +122,36 @@ export async function buildApp(
   app.decorate('storage', storage);
   app.decorate('redis', redis);
   app.decorate('auth', auth);
-  app.decorate(
-    'services',
-    createServices({
-      config,
-      db: database.db,
-      engine: database.engine,
-      storage,
-      mailer,
-      log: app.log,
-      authSecret: secret,
-      auth,
-      invalidation,
-      resolveTxt: options.resolveTxt,
-      rateStore: redis && ((fallback) => createFallbackRateCounterStore({ redis, primary: createRedisRateCounterStore(redis), fallback, log: app.log })),
-    }),
-  );
   const sessionRows = createSessionRepository(database.db);
   const owners = createOwnerResolver(sessionRows, invalidation);
+  const { platform, features, services } = createFeatures({
+    config,
+    db: database.db,
+    engine: database.engine,
+    storage,
+    mailer,
+    log: app.log,
+    authSecret: secret,
+    auth,
+    invalidation,
+    resolveTxt: options.resolveTxt,
+    rateStore: redis && ((fallback) => createFallbackRateCounterStore({ redis, primary: createRedisRateCounterStore(redis), fallback, log: app.log })),
+    onIdentityChange: owners.forgetAll,
+  });
+  app.decorate('features', services);
+  app.decorate('platform', platform);
   app.decorate('requireOwner', requireOwner(owners));
   app.decorate('requireRecentLogin', recentLoginGuard(sessionRows));
   app.decorateRequest('owner', null);
-  // Old leads are deleted inside the server (issue 12); what leaves the server goes out from the outbox (issue 34, docs/outbox.md).
-  app.services.leadRetention.start();
-  app.services.outbox.start();
-  app.services.webhookSecretSealing.start();
+  // Each feature's timers and workers (old leads deleted inside the server, issue 12), in composition order; then the outbox, through which
+  // what leaves the server goes out (issue 34, docs/outbox.md).
+  for (const feature of features) feature.start?.();
+  platform.outbox.start();
   app.addHook('onClose', async () => {
-    await app.services.leadRetention.stop();
-    await app.services.outbox.stop();
-    await app.services.webhookSecretSealing.stop();
-    await Promise.all([app.services.bundles.close(), app.services.taps.settled()]);
-    // Views counted in memory are written before the database closes: a graceful stop loses none.
-    await app.services.views.close();
-    app.services.appleWebService.close();
+    // The outbox first, then the features in reverse composition order (a feature may use those built before it); the statistics last
+    // write the views counted in memory, so a graceful stop loses none.
+    await platform.outbox.stop();
+    for (const feature of [...features].reverse()) await feature.stop?.();
     // Redis after the last flush (nothing later publishes or counts), the database last.
     await redis?.close();
     s3?.close();
@@ -199,7 +172,7 @@ export async function buildApp(
     }
   });
   // Issue 39: an organisation's own page host answers only its company pages, before any route (or cookie).
-  registerPageHostGate(app, invalidation);
+  registerPageHostGate(app, invalidation, services.pageDomains);
   // Validation by the shared zod schemas; answers are presenters' plain objects, so they are
   // serialised as they are (response schemas document them in OpenAPI).
   app.setValidatorCompiler(validatorCompiler);
@@ -225,40 +198,11 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, credentialLimits: createCredentialLimits(app.services.rateLimiter) });
-  await app.register(systemRoutes);
-  await app.register(outboxRoutes, { outbox: app.services.outbox });
-  await app.register(accountRoutes, { onIdentityChange: owners.forgetAll });
-  await app.register(profileRoutes);
-  await app.register(linkRoutes);
-  await app.register(cardRoutes);
-  await app.register(uploadRoutes);
-  await app.register(downloadRoutes);
-  await app.register(contactRoutes);
-  await app.register(leadRoutes);
-  await app.register(walletRoutes);
-  await app.register(appleWebServiceRoutes);
-  await app.register(backgroundRoutes);
-  await app.register(signatureRoutes);
-  await app.register(statsRoutes);
-  await app.register(goRoutes);
-  await app.register(clickRoutes);
-  await app.register(webhookRoutes);
-  await app.register(crmRoutes);
-  await app.register(apiTokenRoutes, { onIdentityChange: owners.forgetAll });
-  await app.register(operatorRoutes, { taps: app.services.taps });
-  await app.register(organisationRoutes, { onIdentityChange: owners.forgetAll });
-  await app.register(organisationLeadRoutes);
-  await app.register(scimTokenRoutes);
-  // Issue 27: SCIM answers its own media type and error schema (its plugin's error handler).
-  await app.register(scimRoutes, { onIdentityChange: owners.forgetAll });
-  await app.register(brandRoutes);
-  await app.register(domainRoutes);
-  await app.register(pageDomainRoutes, { rateLimiter: app.services.rateLimiter });
-  await app.register(captureRoutes);
-  await app.register(pagesRoutes, { taps: app.services.taps });
-  await app.register(contactFormRoutes, { pages: app.services.pages });
-  await app.register(leadDeletionRoutes);
+  await app.register(authRoutes, { auth, onIdentityChange: owners.forgetAll, credentialLimits: createCredentialLimits(platform.rateLimiter) });
+  await app.register(systemRoutes, { walletAvailability: () => services.wallet.wallet.availability() });
+  await app.register(outboxRoutes, { outbox: platform.outbox });
+  // Issue 34: each feature's routes with its own services, in composition order (SCIM's error handler stays inside its plugin).
+  for (const feature of features) if (feature.routes) await app.register(feature.routes);
   await registerOwnerApp(app);
   return app;
 }

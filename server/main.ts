@@ -19,7 +19,7 @@ async function main() {
   const app = await buildApp(config);
   try {
     // Wallet settings are read (or the development certificate made) now, so a bad file stops the start.
-    await app.services.wallet.prepare();
+    await app.features.wallet.wallet.prepare();
   } catch (error) {
     console.error(`Cannot start: wallet settings: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -3,82 +3,55 @@ import type { Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Storage } from './storage/storage.ts';
+import type { Feature } from './http/feature.ts';
+import { createRateCounterRepository } from './db/rate-counter.repository.ts';
+import { createLocalInvalidation, type Invalidation } from './lib/invalidation.ts';
+import { createRateLimiter, type RateCounterStore } from './lib/rate-limiter.ts';
+import { createDecodeSlots } from './images/decode-slots.ts';
+import { createTimeZoneRepository } from './auth/time-zone.repository.ts';
+import { createVerificationMailSender } from './auth/verification-mail.ts';
+import { createOutbox } from './outbox/outbox.ts';
+import type { Owner } from './auth/owner.guard.ts';
+// The rows that features lend each other (issue 21's slices, typed in their index.ts): built here, before the features that read them.
 import { createCardRepository } from './features/cards/card.repository.ts';
 import { createLeadRepository } from './features/leads/lead.repository.ts';
 import { createLinkRepository } from './features/profiles/link.repository.ts';
 import { createProfileRepository } from './features/profiles/profile.repository.ts';
 import { createProfileStamps } from './features/profiles/profile-stamps.ts';
-import { createRateCounterRepository } from './db/rate-counter.repository.ts';
-import { createLocalInvalidation, type Invalidation } from './lib/invalidation.ts';
-import type { Storage } from './storage/storage.ts';
-import { createTimeZoneRepository } from './auth/time-zone.repository.ts';
-import { createAccountService } from './features/account/account.service.ts';
-import { createAccountRepository } from './features/account/account.repository.ts';
-import { createAccountExportRepository } from './features/account/account-export.repository.ts';
-import { createCardService } from './features/cards/card.service.ts';
-import { createContactService } from './features/leads/contact.service.ts';
-import { createLeadService } from './features/leads/lead.service.ts';
-import { createLeadRetention } from './features/leads/lead-retention.ts';
-import { createLeadDeletionLinks } from './features/leads/lead-deletion-link.ts';
-import { createPageTexts } from './features/public-pages/page-texts.ts';
-import { createDownloadService } from './features/public-pages/download.service.ts';
-import { createLinkService } from './features/profiles/link.service.ts';
-import { createMediaService } from './features/profiles/media.service.ts';
-import { createDecodeSlots } from './images/decode-slots.ts';
-import { createProfileService } from './features/profiles/profile.service.ts';
-import { createPublicProfileService } from './features/profiles/public-profile.service.ts';
-import { createRateLimiter, type RateCounterStore } from './lib/rate-limiter.ts';
-import { createProfileJsonCache } from './features/profiles/profile-json.cache.ts';
-import { createViewCounter } from './features/stats/view-counter.ts';
-import { createVisitCountRepository } from './features/stats/visit-count.repository.ts';
-import { createStatsService } from './features/stats/stats.service.ts';
-import { createVisitService } from './features/stats/visit.service.ts';
-import { visitRows } from './features/stats/visit-counts.ts';
-import { createWalletServices } from './features/wallet/wallet-services.ts';
-import { createBackgroundService } from './features/backgrounds/background.service.ts';
-import { createSignatureService } from './features/signatures/signature.service.ts';
-import { createPublicPageService } from './features/public-pages/public-page.service.ts';
+import { createTemplateRepository } from './features/organisations/template.repository.ts';
 import { createWebhookRepository } from './features/integrations/webhook.repository.ts';
 import { createWebhookSecretBox } from './features/integrations/webhook-signing.ts';
-import { createIntegrationServices } from './features/integrations/integration-services.ts';
-import { createOperatorService } from './features/operator/operator.service.ts';
-import { createVerificationMailSender } from './auth/verification-mail.ts';
+import { createCrmRows } from './features/crm/crm.feature.ts';
 import { createOperatorRepository } from './features/operator/operator.repository.ts';
-import { createInventoryRepository } from './features/operator/inventory.repository.ts';
-import { createBundleBuilder } from './features/operator/batch-bundle.ts';
-import { createOrganisationRepository } from './features/organisations/organisation.repository.ts';
-import { createOrganisationService } from './features/organisations/organisation.service.ts';
-import { createInvitationService } from './features/organisations/invitation.service.ts';
-import { createTemplateRepository } from './features/organisations/template.repository.ts';
-import { createTemplateService } from './features/organisations/template.service.ts';
-import { createOffboarding } from './features/organisations/offboarding.ts';
-import { createOrganisationAccountDeletion } from './features/organisations/account-deletion.ts';
-import { createAccountDeletionRepository } from './features/organisations/account-deletion.repository.ts';
-import { createGroupStats } from './features/stats/group-stats.ts';
-import { createTeamAreaServices } from './features/organisations/team-area.services.ts';
-import { createOrganisationCardRepository } from './features/organisations/organisation-card.repository.ts';
-import { createScimRepository } from './features/scim/scim.repository.ts';
-import { createScimTokenService } from './features/scim/scim-token.service.ts';
-import { createScimUserService } from './features/scim/scim-user.service.ts';
-import { createScimGroupService } from './features/scim/scim-group.service.ts';
-import { createScimMemberSync } from './features/scim/scim-templates.ts';
-import { createScimJoin } from './features/scim/scim-join.ts';
-import { createMemberTemplateService } from './features/organisations/member-template.service.ts';
-import { createBrandRepository } from './features/organisations/brand.repository.ts';
-import { createBrandChange, createBrandService } from './features/organisations/brand.service.ts';
-import { createDomainRepository } from './features/organisations/domain.repository.ts';
-import { createDomainService, type TxtResolver } from './features/organisations/domain.service.ts';
-import { createCaptureServices } from './features/capture/capture-services.ts';
-import { createOutbox } from './outbox/outbox.ts';
-import { createPageDomainServices, txtResolverFor } from './features/page-domains/page-domain-services.ts';
-import { createTapServices } from './features/taps/tap-services.ts';
-import { createCrmRows, createCrmServices } from './features/crm/crm-services.ts';
+import type { TxtResolver } from './features/organisations/domain.service.ts';
+import type { LeadTransfer } from './features/leads/index.ts';
+import { createAccountFeature } from './features/account/index.ts';
+import { createBackgroundsFeature } from './features/backgrounds/index.ts';
+import { createCaptureFeature } from './features/capture/index.ts';
+import { createCardsFeature } from './features/cards/index.ts';
+import { createCrmFeature } from './features/crm/index.ts';
+import { createIntegrationsFeature } from './features/integrations/index.ts';
+import { createLeadsFeature } from './features/leads/index.ts';
+import { createOperatorFeature } from './features/operator/index.ts';
+import { createOrganisationsFeature } from './features/organisations/index.ts';
+import { createPageDomainsFeature, txtResolverFor } from './features/page-domains/index.ts';
+import { createProfilesFeature } from './features/profiles/index.ts';
+import { createPublicPagesFeature } from './features/public-pages/index.ts';
+import { createScimFeature } from './features/scim/index.ts';
+import { createSignaturesFeature } from './features/signatures/index.ts';
+import { createStatsFeature } from './features/stats/index.ts';
+import { createTapsFeature } from './features/taps/index.ts';
+import { createWalletFeature } from './features/wallet/index.ts';
 
 /**
- * The one file that wires the features together (issue 21): builds every feature's repositories and services once and hands each feature the services
- * of the others it needs. With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there (else single-instance ways).
+ * The one composition file (issues 21 and 34): builds the platform pieces, the rows features lend
+ * each other, then every feature in an explicit order, handing each only the services of features
+ * built before it. Answers the features in that order (server/app.ts registers their routes and
+ * runs their lifecycles so) and their services by name (for main.ts, the lifecycle and tests).
+ * With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there.
  */
-export function createServices(deps: {
+export function createFeatures(deps: {
   config: Config;
   db: Db;
   engine: Engine;
@@ -91,200 +64,198 @@ export function createServices(deps: {
   rateStore?: (database: RateCounterStore) => RateCounterStore;
   /** Issue 27: the DNS lookup of domain verification (node:dns by default; tests give a stand-in). */
   resolveTxt?: TxtResolver;
+  /** Drops remembered sessions here and on every other instance (server/auth/owner.guard.ts). */
+  onIdentityChange: (tellOthers: boolean) => Promise<void>;
 }) {
-  const { config, db, storage, mailer, log, authSecret, auth } = deps;
+  const { config, db, storage, mailer, log, authSecret, onIdentityChange } = deps;
   const { publicUrl } = config;
-  // Issue 34: the one way a change reaches the outside (features write messages in their changes' transactions and handle their types). Issue 25:
-  // leads, profiles, cards and organisations write their webhook events inside their transactions (a company profile's reach its organisation's
-  // webhooks too; secrets stored encrypted). Issue 37: a lead's change also marks its CRM sync there (crmRows.leadEvents; tokens in the same box).
+
+  // Platform. Issue 34: the one way a change reaches the outside (features write messages in their changes' transactions and handle their types).
   const outbox = createOutbox({ db, engine: deps.engine, log });
-  const templates = createTemplateRepository(db);
-  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile, outbox);
-  const crmRows = createCrmRows({ db, box: createWebhookSecretBox(authSecret), outbox, organisationOf: templates.organisationOfCompanyProfile });
   const invalidation = deps.invalidation ?? createLocalInvalidation();
-  const profileStamps = createProfileStamps(invalidation);
-  const profiles = createProfileRepository(db, profileStamps, webhooks.outbox, outbox);
-  const links = createLinkRepository(db);
-  const cards = createCardRepository(db, webhooks.outbox);
-  const leads = createLeadRepository(db, crmRows.leadEvents(webhooks.outbox));
-  const visitCounts = createVisitCountRepository(db);
-  const timeZones = createTimeZoneRepository(db);
   // Limits on everything that sends mail or costs CPU, counted where every instance sees them.
   const databaseCounters = createRateCounterRepository(db);
   const rateLimiter = createRateLimiter(deps.rateStore ? deps.rateStore(databaseCounters) : databaseCounters);
   // Per process: at most one image decode per core at once (memory), a short queue behind.
   const decodeSlots = createDecodeSlots();
-
-  // D10: views counted in memory, written every 100 ms with issue 12's hourly aggregates in one transaction (view-counter.ts: a crash loses < 200 ms).
-  const views = createViewCounter({
-    flushMs: 100,
-    write: async ({ profiles: profileViews, cards: cardViews, visits }) => {
-      await db.transaction().execute(async (trx) => {
-        // Profile rows before card rows, as every profile change takes them (stamps first, then a card): one lock order, never a wait in a circle.
-        await visitCounts.add(visitRows(visits), trx);
-        await profiles.addViews(profileViews, trx);
-        await cards.addScans(cardViews, trx);
-      });
-      // The counts just written are no longer pending: remembered stamps must show them now.
-      for (const id of profileViews.keys()) profiles.forget(id);
-    },
-    onError: (error) => log.error({ err: error }, 'could not write view counts; retrying'),
-  });
-  const jsonCache = createProfileJsonCache();
-  // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
-  const organisations = createOrganisationRepository(db, webhooks.outbox);
-  const leadService = createLeadService({ leads, deletionLinks: createLeadDeletionLinks(authSecret), timeZones, rateLimiter });
-  const orgCards = createOrganisationCardRepository(db, webhooks.outbox);
-  const offboard = createOffboarding({ organisations, templates, cards: orgCards, leads: leadService, profiles });
-  // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
-  const brands = createBrandRepository(db);
-  const brandChange = createBrandChange({ brands, profiles });
-  const organisationService = createOrganisationService({ organisations, templates, offboard, brandChange });
-  const brandService = createBrandService({ brands, change: brandChange, organisationService, storage, decodeSlots, rateLimiter, log });
+  const timeZones = createTimeZoneRepository(db);
   const resolveTxt = deps.resolveTxt ?? txtResolverFor(config.dnsServers);
-  const { pageOrigins, withOrigins, ...pageHosting } = createPageDomainServices({ db, invalidation, rateLimiter, organisationService, publicUrl, resolveTxt });
-  const pageBrands = withOrigins(brandService.forProfiles);
-  const templateService = createTemplateService({ templates, profiles, companyLinks: links, organisationService });
-  const profileService = createProfileService({ profiles, links, views, jsonCache, rateLimiter, templates: templateService.forProfiles, brands: pageBrands });
-  const visits = createVisitService({ visits: visitCounts, profiles, views });
-  const publicProfiles = createPublicProfileService({ profiles, links, visits, jsonCache, brands: pageBrands });
-  const downloads = createDownloadService({ publicUrl: config.publicUrl, publicProfiles, storage, visits });
-  const texts = createPageTexts();
-  const issuer = { name: config.issuerName, email: config.supportEmail };
-  // Issue 33: an organisation's card shows only its holder's company profiles of that organisation.
-  const companyProfilesOf = async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId);
-  const cardService = createCardService({ publicUrl, cards, profiles, profileService, publicProfiles, views, visits, rateLimiter, companyProfilesOf });
-  // D11 and issue 26: passes, Apple's web service and the Google updates, told of every profile change (the outbox's profiles.changed).
-  const walletServices = createWalletServices({ config, cards, profiles, storage, visits, rateLimiter, log, authSecret, db, outbox, pageOrigins });
-  const inventory = createInventoryRepository(db);
-  const bundles = createBundleBuilder({ inventory, storage, publicUrl: config.publicUrl, log });
-  const scim = createScimRepository(db);
-  const memberTemplates = createMemberTemplateService({ organisations, templates, profiles, companyLinks: links, organisationService });
-  const syncTemplates = createScimMemberSync({ scim, memberTemplates, profiles: profileService, log });
-  // Issue 27: claimed e-mail domains, and who joins at a company sign-in (server/app.ts hands `scimJoin` to auth).
-  const organisationDomains = createDomainService({ domains: createDomainRepository(db, organisations), organisationService, rateLimiter, resolveTxt });
-  const scimJoin = createScimJoin({ scim, memberTemplates, profiles: profileService, domains: organisationDomains, log });
-  const invitations = createInvitationService({
-    publicUrl: config.publicUrl,
-    organisations,
-    organisationService,
-    mailer,
-    rateLimiter,
-    companySignIn: config.oidc && { label: config.oidc.buttonLabel },
-    joined: scimJoin.memberJoined,
+  // What every factory may take of the platform (each reads only the keys it names).
+  const platform = { config, publicUrl, db, storage, mailer, rateLimiter, decodeSlots, log, authSecret, timeZones, resolveTxt, onIdentityChange };
+
+  // Lent rows. Issue 25: leads, profiles, cards and organisations write their webhook events inside their transactions (a company profile's
+  // reach its organisation's webhooks too; secrets stored encrypted). Issue 37: a lead's change also marks its CRM sync there (same box).
+  const templates = createTemplateRepository(db);
+  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile, outbox);
+  const crmRows = createCrmRows({ db, box: createWebhookSecretBox(authSecret), outbox, organisationOf: templates.organisationOfCompanyProfile });
+  const profileRows = createProfileRepository(db, createProfileStamps(invalidation), webhooks.outbox, outbox);
+  const linkRows = createLinkRepository(db);
+  const cardRows = createCardRepository(db, webhooks.outbox);
+  const leadRows = createLeadRepository(db, crmRows.leadEvents(webhooks.outbox));
+  const operatorRows = createOperatorRepository(db);
+
+  // The two calls against the order, made at request time only: the organisations' offboarding moves leads (the leads feature needs the
+  // cards, built after the organisations), and an accepted invitation tells SCIM (which needs the organisations' invitations).
+  const later: { leads?: ReturnType<typeof createLeadsFeature>; scim?: ReturnType<typeof createScimFeature> } = {};
+  const leadTransfer: LeadTransfer = { moveToProfile: (...args) => later.leads!.services.leads.moveToProfile(...args) };
+
+  // 1. Statistics: the view counter every counted page reports to, the visits, the group sums.
+  const stats = createStatsFeature({ ...platform, profiles: profileRows, cards: cardRows, links: linkRows, captures: leadRows });
+  const { views, visits } = stats.services;
+  // 2. Organisations (issue 24), before profiles, whose rules ask the templates what a profile locks.
+  const organisations = createOrganisationsFeature({
+    ...platform,
+    templates,
+    profiles: profileRows,
+    companyLinks: linkRows,
+    webhooks,
+    groupStats: stats.services.groupStats,
+    leads: leadTransfer,
+    joined: (...args) => later.scim!.services.scimJoin.memberJoined(...args),
   });
-  // Issue 36: capture, and its follow-up mail through the outbox and the mailer (with the lead's deletion link and the owner's vCard).
-  const captureDeps = { publicUrl, rateLimiter, decodeSlots, publicProfiles, cards: cardService, db, leads, organisationService };
-  const operators = createOperatorRepository(db);
-  // Issue 38: SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
-  const taps = createTapServices({ db, config, authSecret, mailer, rateLimiter, log, cardExists: cardService.exists, grants: operators.listGrants });
-  return {
-    outbox, // Started by app.ts, stopped on close: the worker of every message that leaves the server.
-    rateLimiter,
-    decodeSlots,
-    ...pageHosting,
-    // Issue 36: capture, captureSave and the OCR engines (ocrPool; app.ts ends them on close).
-    ...createCaptureServices({ ...captureDeps, outbox, mailer, leadService, downloads, retentionDays: config.leadsRetentionDays }),
-    profiles: profileService,
-    links: createLinkService({ profiles, links, templates: templateService.forProfiles }),
-    publicProfiles,
-    cards: cardService,
-    media: createMediaService({ profiles, storage, decodeSlots, rateLimiter, log }),
-    downloads,
-    /** The public pages (D16), rendered and kept per profile change and language. */
-    pages: createPublicPageService({ publicUrl, publicProfiles, cards: cardService, visits, texts, issuer }),
-    taps,
+  const { organisations: organisationService, brand, organisationDomains } = organisations.services;
+  // 3. Page hosts (issue 39); the company profiles' brand with the address their pages are shared under.
+  const pageDomains = createPageDomainsFeature({ ...platform, invalidation, organisationService });
+  const pageBrands = pageDomains.services.withOrigins(brand.forProfiles);
+  // 4. Profiles.
+  const profiles = createProfilesFeature({
+    ...platform,
+    profiles: profileRows,
+    links: linkRows,
     views,
     visits,
-    stats: createStatsService({ profiles, links, visits: visitCounts, timeZones, captures: leads }),
-    /** The passes (D11), Apple's web service for them and the updates of saved Google passes (issue 26: outbox messages). */
-    ...walletServices,
-    /** Video-call backgrounds of an owner's profiles (issue 26). */
-    backgrounds: createBackgroundService({ publicUrl: config.publicUrl, profiles, storage, rateLimiter, decodeSlots, brands: pageBrands }),
-    /** E-mail signatures of an owner's profiles and their link icons (issue 26). */
-    signatures: createSignatureService({ publicUrl: config.publicUrl, profiles: profileService, texts, brands: pageBrands, storage, decodeSlots }),
-    contacts: createContactService({
-      publicUrl: config.publicUrl,
-      leads,
-      profiles,
-      publicProfiles,
-      downloads,
-      mailer,
-      rateLimiter,
-      texts,
-      leadService,
-      visits,
-      cards: cardService,
-      taps,
-    }),
-    leads: leadService,
-    /** Started by app.ts, stopped on close. */
-    leadRetention: createLeadRetention({ leads, retentionDays: config.leadsRetentionDays, log }),
-    ...createIntegrationServices({
-      db,
-      webhooks,
-      rateLimiter,
-      allowHttp: config.webhooks.allowHttp,
-      allowPrivate: config.webhooks.allowPrivate,
-      organisationAdmin: async (owner, organisationId) => void (await organisationService.access(owner, organisationId, 'admin')),
-      organisationAudit: organisationService.auditWriter,
-      outbox,
-      worker: { mailer, publicUrl: config.publicUrl, log, organisationAdmins: organisations.admins },
-    }),
-    ...createCrmServices({ rows: crmRows, config, rateLimiter, organisationService, organisationAdmins: organisations.admins, outbox, mailer, log }),
-    /** Issue 28: the operator's console; its bundle builds are stopped on close (app.ts). */
-    operator: createOperatorService({
-      publicUrl: config.publicUrl,
-      operatorEmails: config.operatorEmails,
-      operators,
-      sunKeys: taps,
-      inventory,
-      cards: cardService,
-      bundles,
-      storage,
-      mailer,
-      rateLimiter,
-      sendVerificationMail: createVerificationMailSender(auth),
-      domains: organisationDomains,
-      pageDomains: pageHosting.pageDomains,
-    }),
-    bundles,
-    /** Issue 24: organisations, members, roles and the offboarding. */
+    templates: organisations.services.templates.forProfiles,
+    brands: pageBrands,
+  });
+  const { profiles: profileService, publicProfiles } = profiles.services;
+  // 5. Cards (issue 33: an organisation's card shows only its holder's company profiles of that organisation).
+  const cards = createCardsFeature({
+    ...platform,
+    cards: cardRows,
+    profiles: profileRows,
+    profileService,
+    publicProfiles,
+    views,
+    visits,
+    companyProfilesOf: organisations.services.companyProfilesOf,
+  });
+  const cardService = cards.services.cards;
+  // 6. Taps (issue 38): SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
+  const taps = createTapsFeature({ ...platform, cardExists: cardService.exists, grants: operatorRows.listGrants });
+  // 7. The public pages (D16) and downloads.
+  const issuer = { name: config.issuerName, email: config.supportEmail };
+  const publicPages = createPublicPagesFeature({ ...platform, issuer, publicProfiles, cards: cardService, visits, taps: taps.services.taps });
+  const { downloads, texts } = publicPages.services;
+  // 8. Wallet passes (D11, issue 26), told of every profile change (the outbox's profiles.changed).
+  const wallet = createWalletFeature({ ...platform, cards: cardRows, profiles: profileRows, visits, outbox, pageOrigins: pageDomains.services.pageOrigins });
+  // 9. The operator's console (issue 28).
+  const operator = createOperatorFeature({
+    ...platform,
+    operatorEmails: config.operatorEmails,
+    operators: operatorRows,
+    cards: cardService,
+    taps: taps.services.taps,
+    sendVerificationMail: createVerificationMailSender(deps.auth),
+    domains: organisationDomains,
+    pageDomains: pageDomains.services.pageDomains,
+  });
+  // 10. Leads: the owner's, the contact exchange (D5), the deletion link and the retention.
+  const leads = (later.leads = createLeadsFeature({
+    ...platform,
+    retentionDays: config.leadsRetentionDays,
+    leads: leadRows,
+    profiles: profileRows,
+    publicProfiles,
+    downloads,
+    texts,
+    pages: publicPages.services.pages,
+    visits,
+    cards: cardService,
+    taps: taps.services.taps,
+  }));
+  // 11. Capture (issue 36), and its follow-up mail through the outbox and the mailer (with the lead's deletion link and the owner's vCard).
+  const capture = createCaptureFeature({
+    ...platform,
+    publicProfiles,
+    cards: cardService,
+    leads: leadRows,
+    organisationService,
+    outbox,
+    leadService: leads.services.leads,
+    downloads,
+    retentionDays: config.leadsRetentionDays,
+  });
+  // 12. SCIM (issue 27), and who joins at a company sign-in.
+  const scim = (later.scim = createScimFeature({
+    ...platform,
     organisations: organisationService,
-    templates: templateService,
-    /** Issue 24 with 26: the organisation's logo, and its brand on the company profiles' pages. */
-    brand: brandService,
-    /** Issue 24: the organisation's cards, leads and statistics for its admins (the Team area). */
-    ...createTeamAreaServices({
-      db,
-      organisationService,
-      organisations,
-      templates,
-      cards: orgCards,
-      profiles,
-      leadMove: leadService,
-      timeZones,
-      groupStats: createGroupStats({ visits: visitCounts }),
-      rateLimiter,
-    }),
-    invitations,
-    organisationDomains,
-    scimJoin,
-    scimTokens: createScimTokenService({ scim, organisations: organisationService, rateLimiter, publicUrl: config.publicUrl }),
-    scimUsers: createScimUserService({ scim, organisations: organisationService, invitations, memberTemplates, syncTemplates, log }),
-    scimGroups: createScimGroupService({ scim, syncTemplates }),
-    account: createAccountService({
-      auth,
-      accounts: createAccountRepository(db, profiles),
-      exports: createAccountExportRepository(db),
-      storage,
-      mailer,
-      rateLimiter,
-      log,
-      timeZones,
-      // Issue 24: the last owner hands over first; the only member takes the organisation along; others leave it.
-      deletionHooks: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards: orgCards, endpoints: webhooks }),
-    }),
+    invitations: organisations.services.invitations,
+    memberTemplates: organisations.services.memberTemplates,
+    domains: organisationDomains,
+    profiles: profileService,
+  }));
+  // 13. Integrations (issue 25): webhooks, API tokens, the deliveries.
+  const integrations = createIntegrationsFeature({
+    ...platform,
+    webhooks,
+    allowHttp: config.webhooks.allowHttp,
+    allowPrivate: config.webhooks.allowPrivate,
+    organisationAdmin: async (owner: Owner, organisationId: string) => void (await organisationService.access(owner, organisationId, 'admin')),
+    organisationAudit: organisationService.auditWriter,
+    outbox,
+    worker: { mailer, publicUrl, log, organisationAdmins: organisations.services.organisationAdmins },
+  });
+  // 14. CRM connectors (issue 37).
+  const crm = createCrmFeature({ ...platform, rows: crmRows, organisationService, organisationAdmins: organisations.services.organisationAdmins, outbox });
+  // 15–17. Backgrounds and signatures (issue 26), the account (its deletion asks the organisations).
+  const backgrounds = createBackgroundsFeature({ ...platform, profiles: profileRows, brands: pageBrands });
+  const signatures = createSignaturesFeature({ ...platform, profiles: profileService, texts, brands: pageBrands });
+  const account = createAccountFeature({ ...platform, auth: deps.auth, profiles: profileRows, deletionHooks: organisations.services.accountDeletion });
+
+  const features: Feature[] = [
+    stats,
+    organisations,
+    pageDomains,
+    profiles,
+    cards,
+    taps,
+    publicPages,
+    wallet,
+    operator,
+    leads,
+    capture,
+    scim,
+    integrations,
+    crm,
+  ];
+  features.push(backgrounds, signatures, account);
+  return {
+    /** Started by app.ts after the features, stopped first on close: the worker of every message that leaves the server. */
+    platform: { outbox, rateLimiter, decodeSlots },
+    features,
+    services: {
+      stats: stats.services,
+      organisations: organisations.services,
+      pageDomains: pageDomains.services,
+      profiles: profiles.services,
+      cards: cards.services,
+      taps: taps.services,
+      publicPages: publicPages.services,
+      wallet: wallet.services,
+      operator: operator.services,
+      leads: leads.services,
+      capture: capture.services,
+      scim: scim.services,
+      integrations: integrations.services,
+      crm: crm.services,
+      backgrounds: backgrounds.services,
+      signatures: signatures.services,
+      account: account.services,
+    },
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type Composition = ReturnType<typeof createFeatures>;
+/** Every feature's services by name: `app.features` (main.ts, app.ts's lifecycle, tests), never a feature's route. */
+export type FeatureServices = Composition['services'];
+/** The platform pieces tests and the lifecycle reach: `app.platform`. */
+export type Platform = Composition['platform'];

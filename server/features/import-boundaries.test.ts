@@ -317,42 +317,59 @@ describe('the 14 boundary probes of issue 34', () => {
   });
 });
 
-// Issue 34, part 1: the bag `app.services` is no way around the boundary either
-// (scripts/own-services.eslint.js, the owners of wiring.ts's keys named in eslint.config.js).
-describe('a feature reads only its own services from app.services (ESLint local/own-services)', () => {
-  const foreign = (feature: string, key: string) => ({
-    rule: 'local/own-services',
-    message: expect.stringContaining(`Feature '${feature}' reads '${key}' from app.services, which is not its own service`),
-  });
-  async function serviceErrors(filePath: string, code: string) {
+// Issue 34, part 1: a feature sees only its own services. Its routes receive them as plugin
+// options; the bags `app.features` and `app.platform` (and the old `app.services`) are for
+// main.ts, server/app.ts's lifecycle and tests (scripts/no-service-bag.eslint.js).
+describe('no feature, route or platform code reads the service bags of a Fastify instance (ESLint local/no-service-bag)', () => {
+  const bag = (key: string) => ({ rule: 'local/no-service-bag', message: expect.stringContaining(`'${key}' read from a Fastify instance`) });
+  async function bagErrors(filePath: string, code: string) {
     const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-    return result!.messages.filter((m) => m.ruleId === 'local/own-services').map((m) => ({ rule: m.ruleId, message: m.message }));
+    return result!.messages.filter((m) => m.ruleId === 'local/no-service-bag').map((m) => ({ rule: m.ruleId, message: m.message }));
   }
 
-  it("fails a route that reads another feature's service, as the contact form once read the public pages'", async () => {
+  it("fails a route that reads another feature's service from the bag, as the contact form once read the public pages'", async () => {
     const code = [
       "import type { FastifyInstance } from 'fastify';",
       'export default async function probe(app: FastifyInstance) {',
       '  const { services } = app;',
       "  app.get('/probe', async () => services.pages.refusedContactForm('id', 'en', 'link', {} as never));",
-      "  app.get('/probe2', async () => app.services.profiles);",
-      '  const { wallet } = app.services;',
+      "  app.get('/probe2', async () => app.features.profiles.profiles);",
+      "  app.get('/probe3', async (request) => request.server.platform.rateLimiter);",
+      "  const { wallet } = app['features'];",
       '  return wallet;',
       '}',
       '',
     ].join('\n');
-    expect(await serviceErrors('server/features/leads/probe.routes.ts', code)).toEqual([
-      foreign('leads', 'pages'),
-      foreign('leads', 'profiles'),
-      foreign('leads', 'wallet'),
-    ]);
+    expect(await bagErrors('server/features/leads/probe.routes.ts', code)).toEqual([bag('services'), bag('features'), bag('platform'), bag('features')]);
   });
 
-  it("passes a feature's own services, and tests, which drive the whole app", async () => {
-    const own =
-      "import type { FastifyInstance } from 'fastify';\nexport default async (app: FastifyInstance) => [app.services.contacts, app.services.leads];\n";
-    expect(await serviceErrors('server/features/leads/probe.routes.ts', own)).toEqual([]);
-    const test = "import type { FastifyInstance } from 'fastify';\nexport const flush = (app: FastifyInstance) => app.services.views.flush();\n";
-    expect(await serviceErrors('server/features/public-pages/probe.test.ts', test)).toEqual([]);
+  it('fails the same reads by whatever name a Fastify instance goes, and in the platform folders', async () => {
+    const code = [
+      "import type { FastifyInstance, FastifyPluginAsync } from 'fastify';",
+      'export const a = (host: FastifyInstance) => host.features.stats.views;',
+      'export const b = ({ features }: FastifyInstance) => features;',
+      'export const c: FastifyPluginAsync = async (fastify) => void fastify.services;',
+      '',
+    ].join('\n');
+    expect(await bagErrors('server/features/stats/probe.ts', code)).toEqual([bag('features'), bag('features'), bag('services')]);
+    expect(await bagErrors('server/http/probe.routes.ts', code)).toHaveLength(3);
+    expect(await bagErrors('server/auth/probe.ts', code)).toHaveLength(3);
+  });
+
+  it("passes a route's own services from its options, and the entry points and tests, which may read the bags", async () => {
+    const own = [
+      "import type { FastifyPluginAsync } from 'fastify';",
+      'const probe: FastifyPluginAsync<{ services: { leads: { list(): unknown } } }> = async (app, { services }) => {',
+      "  app.get('/probe', async () => services.leads.list());",
+      '};',
+      'export const other = (options: { services: object }) => options.services;',
+      'export default probe;',
+      '',
+    ].join('\n');
+    expect(await bagErrors('server/features/leads/probe.routes.ts', own)).toEqual([]);
+    const read = "import type { FastifyInstance } from 'fastify';\nexport const flush = (app: FastifyInstance) => app.features.stats.views.flush();\n";
+    expect(await bagErrors('server/features/public-pages/probe.test.ts', read)).toEqual([]);
+    expect(await bagErrors('server/main.ts', read)).toEqual([]);
+    expect(await bagErrors('server/app.ts', read)).toEqual([]);
   });
 });

@@ -32,8 +32,13 @@ async function answers(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
+/** Issue 34: what the app's settings read of a feature, handed in by server/app.ts (the wallet's availability). */
+export interface SystemRoutesOptions {
+  walletAvailability: () => AppConfig['wallet'];
+}
+
 /** Health, readiness, settings for the app, translations, and the development outbox. */
-const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { walletAvailability }) => {
   const { config, mailer, db, storage, redis } = app;
   const hidden = { schema: { hide: true } };
 
@@ -71,7 +76,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     supportEmail: config.supportEmail,
     issuerName: config.issuerName,
     shopUrl: config.shopUrl,
-    wallet: app.services.wallet.availability(),
+    wallet: walletAvailability(),
     // Company sign-in: only whether it is there and the button's text (issue 13.7).
     ...(config.oidc ? { companySignIn: { providerId: OIDC_PROVIDER_ID, label: config.oidc.buttonLabel } } : {}),
   };

@@ -148,7 +148,7 @@ async function fullAccount() {
   // A lead and a day of statistics the way visitors make them: a view of the page, then a contact left on it.
   expect((await t.app.inject({ method: 'GET', url: `/p/${profile.id}`, headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
   expect((await t.post('/send/contact', { profileId: profile.id, senderEmail: 'visitor@example.net', language: 'de' })).status).toBe(200);
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const keys = await t.app.db.selectFrom('profile').select(['profileImageKey', 'profileLogoKey']).where('id', '=', profile.id).executeTakeFirstOrThrow();
   return { user, profile: { id: profile.id, imageKey: keys.profileImageKey!, logoKey: keys.profileLogoKey! }, spare, card };
 }
@@ -277,9 +277,9 @@ describe('POST /account/delete', () => {
     expect(res.body).toEqual({ deleted: true });
 
     // A visit counted in memory while the deletion ran is written after it: it must not bring a row back.
-    t.app.services.views.countProfile(profile.id);
-    t.app.services.views.countVisit({ profileId: profile.id, metric: 'view', source: 'link' });
-    await t.app.services.views.flush();
+    t.app.features.stats.views.countProfile(profile.id);
+    t.app.features.stats.views.countVisit({ profileId: profile.id, metric: 'view', source: 'link' });
+    await t.app.features.stats.views.flush();
     expect(await rowsOfAccount(user.userId, profileIds)).toEqual({});
     // Its card is unregistered again: the card page invites registration.
     const cardRow = await t.app.db.selectFrom('card').selectAll().where('id', '=', card.cardId).executeTakeFirstOrThrow();

@@ -107,7 +107,7 @@ describe('pass update pushes over APNs (issue 26)', () => {
   });
 
   it('tries a push APNs could not take (429) again through the outbox (issue 34), and then delivers it', async () => {
-    const outbox = t.app.services.outbox;
+    const outbox = t.app.platform.outbox;
     const messages = () => t.app.db.selectFrom('outboxMessage').selectAll().where('type', '=', 'wallet.apple.push').execute();
     await outbox.pause(['wallet.apple.push']);
     try {

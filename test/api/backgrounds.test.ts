@@ -83,7 +83,7 @@ describe('GET /find/own/profile/background.png (issue 26)', () => {
     const key = `${BACKGROUND_RATE_RULE.name}:${stranger.userId}`;
     expect(key).toContain(stranger.userId);
     // Fill the window up to its limit through the limiter itself, then one new look is refused.
-    for (let i = 0; i < BACKGROUND_RATE_RULE.max; i++) await t.app.services.rateLimiter.hit(BACKGROUND_RATE_RULE, stranger.userId);
+    for (let i = 0; i < BACKGROUND_RATE_RULE.max; i++) await t.app.platform.rateLimiter.hit(BACKGROUND_RATE_RULE, stranger.userId);
     const refused = await background(`profileId=${mine.id}&theme=dark`, stranger);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ afterAll(async () => t.close());
 
 async function fill(rule: RateRule, subject: string) {
   for (let done = 0; done < rule.max; done += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, rule.max - done) }, () => t.app.services.rateLimiter.hit(rule, subject)));
+    await Promise.all(Array.from({ length: Math.min(50, rule.max - done) }, () => t.app.platform.rateLimiter.hit(rule, subject)));
   }
 }
 
@@ -92,7 +92,7 @@ describe('POST /capture/follow-up', () => {
     const link = mail.links.find((l) => l.includes('/delete/lead?token='))!;
     expect(link).toContain('&lng=de');
     const token = new URL(link).searchParams.get('token')!;
-    expect(await t.app.services.leads.deletionState(token)).toBe('confirm');
+    expect(await t.app.features.leads.leads.deletionState(token)).toBe('confirm');
     const row = await t.app.db.selectFrom('captureFollowUp').selectAll().where('id', '=', res.body.followUpId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ leadId, userId: user.userId, language: 'de', sentAt: expect.any(Number) });
   });

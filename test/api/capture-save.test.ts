@@ -21,7 +21,7 @@ afterAll(async () => t.close());
 
 async function fill(rule: RateRule, subject: string) {
   for (let done = 0; done < rule.max; done += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, rule.max - done) }, () => t.app.services.rateLimiter.hit(rule, subject)));
+    await Promise.all(Array.from({ length: Math.min(50, rule.max - done) }, () => t.app.platform.rateLimiter.hit(rule, subject)));
   }
 }
 

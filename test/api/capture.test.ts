@@ -40,7 +40,7 @@ async function read(user: TestUser | undefined, data: Buffer | null, options: { 
 /** Counts a rule's whole allowance for a subject, as that many earlier requests would have. */
 async function fill(rule: RateRule, subject: string) {
   for (let done = 0; done < rule.max; done += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, rule.max - done) }, () => t.app.services.rateLimiter.hit(rule, subject)));
+    await Promise.all(Array.from({ length: Math.min(50, rule.max - done) }, () => t.app.platform.rateLimiter.hit(rule, subject)));
   }
 }
 const parse = (text: unknown, user: TestUser | undefined = owner) => t.post('/capture/parse', { text }, user);
@@ -107,7 +107,7 @@ describe('POST /capture/read', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 
     const other = await t.signUp();
-    await fill(CAPTURE_READ_INSTANCE_RULE, t.app.services.capture.instanceId);
+    await fill(CAPTURE_READ_INSTANCE_RULE, t.app.features.capture.capture.instanceId);
     expectD4(await read(other, image), 429, 'cmc/rate-limited');
   });
 });
@@ -181,7 +181,7 @@ describe('POST /capture/parse', () => {
     expectD4(await parse('tel:+4930123456', user), 429, 'cmc/rate-limited');
     const other = await t.signUp();
     expect((await parse('tel:+4930123456', other)).status).toBe(200);
-    await fill(CAPTURE_PARSE_INSTANCE_RULE, t.app.services.capture.instanceId);
+    await fill(CAPTURE_PARSE_INSTANCE_RULE, t.app.features.capture.capture.instanceId);
     expectD4(await parse('tel:+4930123456', other), 429, 'cmc/rate-limited');
   });
 });

@@ -15,7 +15,7 @@ afterAll(async () => t.close());
 const SPEC_CARD_FIELDS = ['id', 'cardId', 'typeName', 'imagePath', 'qrCodePath', 'cardProfileId', 'cardProfileName', 'cardViews'];
 
 /** A visitor scans the card (D10 counts card scans). */
-const scan = (cardId: string) => t.app.services.cards.openPublicCard(cardId, { userAgent: BROWSER_UA });
+const scan = (cardId: string) => t.app.features.cards.cards.openPublicCard(cardId, { userAgent: BROWSER_UA });
 
 describe('POST /card/register (D6)', () => {
   it('registers a minted card, makes a profile for it and answers cardProfileId', async () => {
@@ -136,7 +136,7 @@ describe('POST /card/check (issue 35: the registration screen checks an id at on
     const [companyCard, blockedCard] = await t.mintCards('rainbow', 2);
     expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [companyCard] }, other)).status).toBe(200);
     expect(await check(companyCard, owner)).toBe('organisation');
-    await t.app.services.cards.setBlocked(blockedCard, true);
+    await t.app.features.cards.cards.setBlocked(blockedCard, true);
     expect(await check(blockedCard, owner)).toBe('blocked');
     // The same refusals as the registration itself.
     expectD4(await t.post('/card/register', { cardId: blockedCard }, owner), 409, 'cmc/card-blocked');

@@ -27,7 +27,7 @@ const beacon = (path: string, headers: Record<string, string> = {}) =>
   t.call({ method: 'POST', url: path, headers: { 'user-agent': BROWSER_UA, origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin', ...headers } });
 
 async function clicks(profileId: string): Promise<number | undefined> {
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const res = await t.get(`/find/own/stats?profileId=${profileId}&days=7`, owner);
   expect(res.status, res.raw).toBe(200);
   return res.body.links[0]?.clicks;

@@ -17,7 +17,7 @@ const show = (profileId: string, userAgent?: string) =>
 
 /** The view count as stored in the database, after every pending view was written. */
 async function storedViews(profileId: string): Promise<number> {
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const row = await t.app.db.selectFrom('profile').select('profileViews').where('id', '=', profileId).executeTakeFirstOrThrow();
   return Number(row.profileViews);
 }
@@ -93,7 +93,7 @@ describe('profile views (D10)', () => {
       Array.from({ length: 200 }, () => t.call({ method: 'GET', url: `/card/${card.cardId}`, headers: { 'user-agent': BROWSER_UA, accept: 'text/html' } })),
     );
     expect(results.every((r) => r.status < 400)).toBe(true);
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     expect((await t.post('/find/own/card/by-id', { cardId: card.cardId }, owner)).body.cardViews).toBe(200);
   });
 });

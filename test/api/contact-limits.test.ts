@@ -142,7 +142,7 @@ describe('limits across profiles', () => {
 
   it('a refused send on the page without JavaScript comes back to the limit message (#contact-limited)', async () => {
     const client = freshClient();
-    for (let i = 0; i < CONTACT_RATE_RULES.perClient.max; i++) await t.app.services.rateLimiter.hit(CONTACT_RATE_RULES.perClient, client);
+    for (let i = 0; i < CONTACT_RATE_RULES.perClient.max; i++) await t.app.platform.rateLimiter.hit(CONTACT_RATE_RULES.perClient, client);
     const p = await createProfile(t, owner);
     const form = (accept?: string) =>
       t.app.inject({

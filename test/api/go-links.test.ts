@@ -15,7 +15,7 @@ afterAll(() => t.close());
 const go = (path: string, ua = BROWSER_UA, method: 'GET' | 'HEAD' = 'GET') => t.call({ method, url: path, headers: { 'user-agent': ua } });
 
 async function clicks(profileId: string): Promise<Array<{ socialMediaLinkId: string; clicks: number }>> {
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const res = await t.get(`/find/own/stats?profileId=${profileId}&days=7`, owner);
   expect(res.status, res.raw).toBe(200);
   return res.body.links;

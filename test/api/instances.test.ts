@@ -56,8 +56,8 @@ describe('two instances on one database', () => {
     await Promise.all([visits(t, 150), visits(other, 250)]);
     // One after the other: on SQLite both instances share this test's process, and a writer
     // waiting for the file's lock would block the other's commit (real instances are processes).
-    await t.app.services.views.flush();
-    await other.app.services.views.flush();
+    await t.app.features.stats.views.flush();
+    await other.app.features.stats.views.flush();
     const row = await t.app.db.selectFrom('profile').select('profileViews').where('id', '=', profile.id).executeTakeFirstOrThrow();
     expect(Number(row.profileViews)).toBe(400);
   });
@@ -124,8 +124,8 @@ describe.runIf(redisUrl)('two instances with Redis', () => {
   it('keep stamps longer than a second while changes are pushed', async () => {
     // The views the tests before counted are written (each write renews its stamp, a deletion that
     // makes a stamp read at the same moment go unkept): write them now, not during the read below.
-    await r.app.services.views.flush();
-    await peer.app.services.views.flush();
+    await r.app.features.stats.views.flush();
+    await peer.app.features.stats.views.flush();
     await later(100);
     const profile = await createProfile(r, user, { firstName: 'Kept' });
     // The owner's own read: it counts no view (writing a view count renews the stamp).

@@ -520,7 +520,7 @@ describe('retention', () => {
     const fresh = await insertLead(p.id, now);
     const second = await t.secondInstance();
     try {
-      await Promise.all([t.app.services.leadRetention.runOnce(now), second.app.services.leadRetention.runOnce(now)]);
+      await Promise.all([t.app.features.leads.leadRetention.runOnce(now), second.app.features.leads.leadRetention.runOnce(now)]);
     } finally {
       await second.close();
     }

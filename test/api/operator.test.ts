@@ -136,7 +136,7 @@ describe('GET /operator/cards (inventory)', () => {
     expect(seen).toHaveLength(120);
     expect(new Set(seen).size).toBe(120);
     expect(seen).toEqual([...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    await t.app.services.bundles.idle();
+    await t.app.features.operator.bundles.idle();
   }, 60_000);
 
   it('finds a card by its id or the start of it, and filters by state and edition', async () => {
@@ -429,7 +429,7 @@ describe('batches', () => {
     expect(res.status, res.raw).toBe(200);
     const { batchId } = res.body;
     expect(await lastAudit()).toMatchObject({ action: 'batch-create', target: batchId, reason: '3 × rainbow: Printer order 42' });
-    await t.app.services.bundles.idle();
+    await t.app.features.operator.bundles.idle();
     const batches = await t.get('/operator/batches', operator);
     expect(batches.body.batches.find((b: { batchId: string }) => b.batchId === batchId)).toMatchObject({
       label: 'Printer order 42',
@@ -474,7 +474,7 @@ describe('batches', () => {
     const { body } = await t.post('/operator/batch/create', { edition: 'rainbow', count: 60, label: 'slow one' }, operator);
     const early = await t.get(`/operator/batch/bundle?batchId=${body.batchId}`, operator);
     expectD4(early, 409, 'cmc/bundle-not-ready');
-    await t.app.services.bundles.idle();
+    await t.app.features.operator.bundles.idle();
     expect((await t.call({ method: 'GET', url: `/operator/batch/bundle?batchId=${body.batchId}`, headers: operator.auth })).status).toBe(200);
   }, 60_000);
 });
@@ -549,7 +549,7 @@ describe('GET /operator/stats and GET /operator/audit', () => {
   it('counts the scans of all cards by day and source (bots are none), and each card shows its own scans in the inventory', async () => {
     const day = new Date().toISOString().slice(0, 10);
     const scansToday = async () => {
-      await t.app.services.views.flush();
+      await t.app.features.stats.views.flush();
       const { body } = await t.get('/operator/stats', operator);
       const of = (source: string) => body.scansByDay.find((s: { day: string; source: string }) => s.day === day && s.source === source)?.count ?? 0;
       return { nfc: of('nfc'), qr: of('qr') };
@@ -577,7 +577,7 @@ describe('GET /operator/stats and GET /operator/audit', () => {
 
   it('counts activations per batch with its label and number of cards, as JSON and CSV', async () => {
     const { body } = await t.post('/operator/batch/create', { edition: 'rainbow', count: 3, label: 'Fair, spring' }, operator);
-    await t.app.services.bundles.idle();
+    await t.app.features.operator.bundles.idle();
     const [cardId] = (await t.get(`/operator/cards?batch=${body.batchId}`, operator)).body.cards.map((c: { id: string }) => c.id);
     const [owner] = await quickOwners(t, 1);
     expect((await t.post('/card/register', { cardId, firebaseUserEmail: owner.email }, owner)).status).toBe(200);
@@ -650,21 +650,21 @@ describe('the largest batch', () => {
     expect(first.body.nextCursor).toBe(first.body.cards[49].id);
 
     // Building on this instance: the console reads its progress from the batch row.
-    expect(t.app.services.bundles.isRunning(batchId)).toBe(true);
+    expect(t.app.features.operator.bundles.isRunning(batchId)).toBe(true);
     const listed = (await t.get('/operator/batches', operator)).body.batches.find((b: { batchId: string }) => b.batchId === batchId);
     expect(listed.bundle).toMatchObject({ state: 'building', total: 10_000 });
     expect(listed.bundle.done).toBeLessThan(10_000);
     expect(expectD4(await t.get(`/operator/batch/bundle?batchId=${batchId}`, operator), 409, 'cmc/bundle-not-ready').message).toMatch(/of 10000 cards/);
 
     // This instance shuts down: the build stops at its next card and the batch waits, no half ZIP.
-    await t.app.services.bundles.close();
+    await t.app.features.operator.bundles.close();
     expect(await batchRow()).toMatchObject({ bundleState: 'pending', bundleKey: null });
 
     // The next download request, wherever it lands, starts the build again there.
     const other = await t.secondInstance();
     try {
       expectD4(await other.get(`/operator/batch/bundle?batchId=${batchId}`, operator), 409, 'cmc/bundle-not-ready');
-      expect(other.app.services.bundles.isRunning(batchId)).toBe(true);
+      expect(other.app.features.operator.bundles.isRunning(batchId)).toBe(true);
     } finally {
       await other.close();
     }

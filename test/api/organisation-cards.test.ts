@@ -68,7 +68,7 @@ describe('POST /organisation/cards/register and GET /find/own/organisation/cards
     const other = await team();
     const [free, persons, blocked, others, ours] = await t.mintCards('rainbow', 5);
     expect((await t.post('/card/register', { cardId: persons }, mia)).status).toBe(200);
-    await t.app.services.cards.setBlocked(blocked, true);
+    await t.app.features.cards.cards.setBlocked(blocked, true);
     expect((await t.post('/organisation/cards/register', { organisationId: other.organisationId, cardIds: [others] }, other.admin)).status).toBe(200);
     expect((await t.post('/organisation/cards/register', { organisationId, cardIds: [ours] }, admin)).status).toBe(200);
     const res = await t.post('/organisation/cards/register', { organisationId, cardIds: [free, 'mistyped1', persons, blocked, others, ours] }, admin);

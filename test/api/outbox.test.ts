@@ -36,7 +36,7 @@ beforeAll(async () => {
   t = await createTestApp({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
   owner = await t.signUp();
   receiver = await startWebhookReceiver();
-  await t.app.services.outbox.pause([TYPE]);
+  await t.app.platform.outbox.pause([TYPE]);
 });
 afterAll(async () => {
   await t?.close();
@@ -193,7 +193,7 @@ describe('the transactional outbox (issue 34)', () => {
     await clear();
     const other = await t.secondInstance();
     try {
-      await other.app.services.outbox.pause([TYPE]);
+      await other.app.platform.outbox.pause([TYPE]);
       const delivered: string[] = [];
       const handler = async ({ serialNumbers }: { serialNumbers: string[] }) => {
         await sleep(Math.random() * 5);
@@ -220,7 +220,7 @@ describe('the transactional outbox (issue 34)', () => {
     const profile = await createProfile(t, owner, { firstName: 'Ada' });
     const hook = await t.post('/webhook/create', { url: `http://127.0.0.1:${receiver.port}/outbox`, events: ['profile.updated'] }, owner);
     expect(hook.status, hook.raw).toBe(200);
-    await t.app.services.outbox.pause(['webhook.delivery']);
+    await t.app.platform.outbox.pause(['webhook.delivery']);
     try {
       expect((await t.post('/profile/update', { id: profile.id, jobTitle: 'Analyst' }, owner)).status).toBe(200);
       const [message] = await rows('webhook.delivery');
@@ -233,7 +233,7 @@ describe('the transactional outbox (issue 34)', () => {
       expect(delivery).toMatchObject({ eventType: 'profile.updated', status: 'pending' });
       expect(receiver.received.filter((r) => r.path === '/outbox')).toHaveLength(0);
     } finally {
-      t.app.services.outbox.resume(['webhook.delivery']);
+      t.app.platform.outbox.resume(['webhook.delivery']);
     }
     await expect.poll(() => receiver.received.filter((r) => r.path === '/outbox').length, { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await rows('webhook.delivery')).length, { timeout: 5000 }).toBe(0);

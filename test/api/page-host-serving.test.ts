@@ -212,7 +212,7 @@ describe('the addresses the members hand out', () => {
     // The console's list names the host the batch was minted with.
     const batch = (await t.get('/operator/batches', operator)).body.batches.find((b: { batchId: string }) => b.batchId === res.body.batchId);
     expect(batch).toMatchObject({ label: 'Acme order', host });
-    await t.app.services.bundles.idle();
+    await t.app.features.operator.bundles.idle();
     const zip = await t.app.inject({ method: 'GET', url: `/operator/batch/bundle?batchId=${res.body.batchId}`, headers: operator!.auth });
     const csv = readZip(zip.rawPayload).get('cards.csv')!.toString();
     const ids = (await t.get(`/operator/cards?batch=${res.body.batchId}`, operator)).body.cards.map((c: { id: string }) => c.id) as string[];
@@ -250,7 +250,7 @@ describe('the addresses the members hand out', () => {
     const tapped = await at(host, `/card/${cardId}?picc_data=${tap.piccData}&cmac=${tap.cmac}`);
     expect(tapped.status).toBe(302);
     expect(String(tapped.headers.location)).not.toContain('picc_data');
-    await t.app.services.taps.settled();
+    await t.app.features.taps.taps.settled();
     const taps = await t.get(`/operator/card/taps?cardId=${cardId}`, operator);
     expect(taps.body.taps).toMatchObject([{ result: 'verified', counter: 3 }]);
     // A host whose card address does not fit the chip's NDEF file (256 bytes) cannot be encoded.

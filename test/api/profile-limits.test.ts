@@ -28,7 +28,9 @@ const liveProfiles = async (userId: string) =>
 async function fillUpTo(userId: string, count: number) {
   const profiles = createProfileRepository(t.app.db);
   for (let i = 0; i < count; i++) {
-    await profiles.change([], (change) => t.app.services.profiles.insertProfile({ userId } as never, { profileName: `Earlier ${i}` } as never, change));
+    await profiles.change([], (change) =>
+      t.app.features.profiles.profiles.insertProfile({ userId } as never, { profileName: `Earlier ${i}` } as never, change),
+    );
   }
 }
 

@@ -250,7 +250,9 @@ describe('POST /profile/save', () => {
   it(`keeps the creation limits of /profile/create: at most ${PROFILE_LIMITS.maxLive} profiles, nothing written past it`, async () => {
     const profiles = createProfileRepository(t.app.db);
     for (let i = 0; i < PROFILE_LIMITS.maxLive; i++) {
-      await profiles.change([], (change) => t.app.services.profiles.insertProfile({ userId: owner.userId } as never, { profileName: `Earlier ${i}` }, change));
+      await profiles.change([], (change) =>
+        t.app.features.profiles.profiles.insertProfile({ userId: owner.userId } as never, { profileName: `Earlier ${i}` }, change),
+      );
     }
     const links = await t.app.db.selectFrom('link').select('id').where('userId', '=', owner.userId).execute();
     const refused = await save({ profile: { profileName: 'One too many' }, links: [{ type: 'website', link: 'https://x.example' }] });

@@ -79,7 +79,7 @@ describe('GET /find/own/profile/signature (issue 26)', () => {
     for (const url of [`/p/${mine.id}?src=signature`, `/download/generate-vcf-with-comment?profileId=${mine.id}&src=signature`]) {
       expect((await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA } })).statusCode, url).toBe(200);
     }
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     const stats = await t.get(`/find/own/stats?profileId=${mine.id}&days=7`, owner);
     expect(stats.status, stats.raw).toBe(200);
     expect(stats.body.sources.signature).toBeGreaterThanOrEqual(1);

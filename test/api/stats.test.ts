@@ -20,7 +20,7 @@ const visit = (url: string, options: { ua?: string; method?: 'GET' | 'HEAD' } = 
   t.app.inject({ method: options.method ?? 'GET', url, headers: { 'user-agent': options.ua ?? BROWSER_UA } });
 
 async function stats(profileId: string, days: 7 | 30 | 90 = 7, user = owner) {
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const res = await t.get(`/find/own/stats?profileId=${profileId}&days=${days}`, user);
   expect(res.status, res.raw).toBe(200);
   return res.body as {
@@ -92,7 +92,7 @@ describe('views by source and card', () => {
     const other = await registerCard(t, owner);
     await visit(`/p/${profile.id}?src=nfc&card=${other.cardId}`);
     await visit(`/p/${profile.id}?src=nfc&card=madeUp123`);
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     const cardsOfViews = await t.app.db.selectFrom('visitCount').select('cardId').where('profileId', '=', profile.id).where('metric', '=', 'view').execute();
     expect(new Set(cardsOfViews.map((r) => r.cardId))).toEqual(new Set(['']));
     expect(today(s).views).toBe(6);
@@ -214,8 +214,8 @@ describe('exact under concurrency', () => {
       ...Array.from({ length: 50 }, () => visit(`/p/${profile.id}?src=qr`)),
       ...Array.from({ length: 50 }, () => visit(`/go/${link.socialMediaLinkId}?p=${profile.id}&src=qr`)),
       // Flushes while the requests run: nothing may be lost or written twice.
-      t.app.services.views.flush(),
-      t.app.services.views.flush(),
+      t.app.features.stats.views.flush(),
+      t.app.features.stats.views.flush(),
     ]);
     const s = await stats(profile.id);
     expect(today(s).views).toBe(50);
@@ -242,8 +242,8 @@ describe('exact under concurrency', () => {
       // this test's process, and a writer waiting for the file's lock would block the other's commit.
       const flushBoth = () =>
         t.engine === 'postgres'
-          ? Promise.all([t.app.services.views.flush(), other.app.services.views.flush()])
-          : t.app.services.views.flush().then(() => other.app.services.views.flush());
+          ? Promise.all([t.app.features.stats.views.flush(), other.app.features.stats.views.flush()])
+          : t.app.features.stats.views.flush().then(() => other.app.features.stats.views.flush());
       await Promise.all([hits(t.app, 120), hits(other.app, 80)]);
       // Twice over, so the second flush of each adds to rows the other already wrote.
       await flushBoth();

@@ -85,7 +85,7 @@ describe('a lead "met in person"', () => {
     // A card whose last verified tap was 31 minutes ago: not met any more.
     const staleTap = encodeTap(keys, randomBytes(7), 1);
     await page(`/card/${stale}?picc_data=${staleTap.piccData}&cmac=${staleTap.cmac}`);
-    await t.app.services.taps.settled();
+    await t.app.features.taps.taps.settled();
     await t.app.db
       .updateTable('cardChip')
       .set({ lastVerified: Date.now() - 31 * 60_000 })

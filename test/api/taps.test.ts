@@ -20,7 +20,7 @@ const hex = (s: string) => Buffer.from(s, 'hex');
 const page = (url: string, app: Pick<TestApp, 'call'> = t) => app.call({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA, accept: 'text/html' } });
 const tapUrl = (cardId: string, tap: { piccData: string; cmac: string }) => `/card/${cardId}?picc_data=${tap.piccData}&cmac=${tap.cmac}`;
 const tapsOf = async (cardId: string) => {
-  await t.app.services.taps.settled();
+  await t.app.features.taps.taps.settled();
   const res = await t.get(`/operator/card/taps?cardId=${cardId}`, operator);
   expect(res.status, res.raw).toBe(200);
   return res.body.taps as { at: number; result: string; counter: number | null; uid: string | null }[];
@@ -180,7 +180,7 @@ describe('GET /card/{id} with picc_data and cmac', () => {
         const answers = await Promise.all([t.get(url), other.get(url), t.get(url), other.get(url)]);
         expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302]);
       }
-      await other.app.services.taps.settled();
+      await other.app.features.taps.taps.settled();
       const results = (await tapsOf(cardId)).map((tap) => tap.result);
       expect(results.filter((r) => r === 'verified')).toHaveLength(5);
       expect(results.filter((r) => r === 'replayed')).toHaveLength(15);
@@ -218,7 +218,7 @@ describe('statistics and the console', () => {
     // Typed by hand for a card that had no verified tap: no `tap`.
     await registered(idle!);
     expect((await page(`/p/${profileId}?src=tap&card=${idle}`)).status).toBe(200);
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     const stats = await t.get(`/find/own/stats?profileId=${profileId}&days=7`, owner);
     expect(stats.status, stats.raw).toBe(200);
     expect(stats.body.sources).toMatchObject({ tap: 1, nfc: 1 });
@@ -230,7 +230,7 @@ describe('statistics and the console', () => {
     const cardId = batch.sun.cards[0].cardId;
     const uid = randomBytes(7);
     for (let counter = 1; counter <= 55; counter++) await page(tapUrl(cardId, encodeTap(keys, uid, counter)));
-    await t.app.services.taps.settled();
+    await t.app.features.taps.taps.settled();
     const first = (await t.get(`/operator/card/taps?cardId=${cardId}`, operator)).body;
     expect(first.taps).toHaveLength(50);
     expect(first.taps[0].counter).toBe(55);

@@ -26,7 +26,7 @@ const setClock = (iso: string) => {
 };
 
 async function days(user: TestUser, profileId: string) {
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const res = await t.get(`/find/own/stats?profileId=${profileId}&days=7`, user);
   expect(res.status, res.raw).toBe(200);
   return (res.body as { days: Array<{ date: string; views: number; contacts: number }> }).days;

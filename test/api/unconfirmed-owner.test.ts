@@ -59,7 +59,7 @@ describe('a profile of an account that never confirmed its e-mail address', () =
 
     // The owner still sees and edits it.
     expect((await t.post('/find/own/profile/by-id', { profileId: profile.id }, unconfirmed)).status).toBe(200);
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     const stats = await t.get(`/find/own/stats?profileId=${profile.id}&days=7`, unconfirmed);
     expect(stats.status, stats.raw).toBe(200);
     expect(stats.body.links).toEqual([]);

@@ -38,16 +38,16 @@ describe('many large uploads at once', () => {
       statuses.every((s) => s === 200 || s === 503),
       statuses.join(','),
     ).toBe(true);
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(t.app.services.decodeSlots.slots);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(t.app.platform.decodeSlots.slots);
     const refused = results.filter((r) => r.status === 503);
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) {
       expectD4(r, 503, 'cmc/unavailable');
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
-    expect(t.app.services.decodeSlots.peak).toBeLessThanOrEqual(t.app.services.decodeSlots.slots);
+    expect(t.app.platform.decodeSlots.peak).toBeLessThanOrEqual(t.app.platform.decodeSlots.slots);
     expect(sharpPeak).toBeGreaterThan(0);
-    expect(sharpPeak).toBeLessThanOrEqual(t.app.services.decodeSlots.slots);
+    expect(sharpPeak).toBeLessThanOrEqual(t.app.platform.decodeSlots.slots);
     // Once they are through, uploads are taken again.
     expect((await upload(t, owner, 'profileImage', profiles[0].id, await pngImage(64, 64))).status).toBe(200);
   }, 120_000);

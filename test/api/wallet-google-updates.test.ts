@@ -27,7 +27,7 @@ let t: TestApp;
 let owner: TestUser;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const updates = () => t.app.services.googleWalletUpdates;
+const updates = () => t.app.features.wallet.googleWalletUpdates;
 const objectRow = (objectId: string) => t.app.db.selectFrom('googleWalletObject').selectAll().where('objectId', '=', objectId).executeTakeFirstOrThrow();
 
 async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms = 10_000): Promise<T> {
@@ -292,7 +292,7 @@ describe('Google Wallet passes that stay current (issue 26)', () => {
       await setJobTitle(profileId, 'Claimed Once');
       const row = await pending(objectId);
       const at = Math.max(row.nextAttemptAt, Date.now());
-      await Promise.all([updates().runOnce(at), other.app.services.googleWalletUpdates.runOnce(at), updates().runOnce(at)]);
+      await Promise.all([updates().runOnce(at), other.app.features.wallet.googleWalletUpdates.runOnce(at), updates().runOnce(at)]);
       await until('the row recorded', async () => (await objectRow(objectId)).status === 'idle');
       expect(standIn.patchesOf(objectId)).toHaveLength(1);
 
@@ -310,7 +310,7 @@ describe('Google Wallet passes that stay current (issue 26)', () => {
         .set({ status: 'leased', availableAt: Date.now() - 1 })
         .where('key', '=', `google-object:${objectId}`)
         .execute();
-      await other.app.services.googleWalletUpdates.runOnce(Date.now());
+      await other.app.features.wallet.googleWalletUpdates.runOnce(Date.now());
       await until('the row recorded', async () => (await objectRow(objectId)).status === 'idle');
       expect(standIn.patchesOf(objectId).map((p) => p.body.subheader.defaultValue.value)).toEqual(['Claimed Once', 'After A Crash']);
       expect(await objectRow(objectId)).toMatchObject({ status: 'idle', lastResult: '200' });
@@ -348,7 +348,7 @@ describe('Google Wallet update settings in production', () => {
       ...standIn.env,
     });
     try {
-      await expect(production.app.services.wallet.prepare()).rejects.toThrow(/^GOOGLE_OAUTH_TOKEN_URL must be an https:\/\/ address in production/);
+      await expect(production.app.features.wallet.wallet.prepare()).rejects.toThrow(/^GOOGLE_OAUTH_TOKEN_URL must be an https:\/\/ address in production/);
     } finally {
       await production.close();
     }

@@ -158,7 +158,7 @@ describe('deliveries signed per Standard Webhooks 1.0', () => {
       deletedBy: 'owner',
     });
 
-    const token = await t.app.services.leads.deletionToken(second);
+    const token = await t.app.features.leads.leads.deletionToken(second);
     const page = await t.app.inject({
       method: 'POST',
       url: '/delete/lead',

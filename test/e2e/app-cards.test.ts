@@ -178,7 +178,7 @@ describe.each<Lng>(['de', 'en'])('a card the operator blocked, in %s', (lng) => 
     const [cardId] = await t.mintCards('firstEditionDark', 1);
     expect((await t.post('/card/register', { cardId }, owner)).status).toBe(200);
     // The operator's block (the console's action, app-operator.test.ts): here straight through the service it calls.
-    await t.app.services.cards.setBlocked(cardId!, true);
+    await t.app.features.cards.cards.setBlocked(cardId!, true);
     const context = await appContext(session.browser, lng, owner);
     const page = await context.newPage();
     await withFailureShot(page, `card-blocked-owner-${lng}`, async () => {

@@ -94,7 +94,7 @@ describe.each<Lng>(['en', 'de'])('verified taps in the console in %s', (lng) => 
       expect((await tap(first)).status).toBe(302);
       expect((await tap(first)).status).toBe(302);
       expect((await tap({ piccData: first.piccData, cmac: '0123456789ABCDEF' })).status).toBe(302);
-      await t.app.services.taps.settled();
+      await t.app.features.taps.taps.settled();
 
       await page.getByRole('tab', { name: text(lng, 'operator', 'tabs.taps') }).click();
       const alerts = page.getByRole('list', { name: text(lng, 'operator', 'taps_alerts') });

@@ -96,7 +96,7 @@ describe.each<Lng>(['en', 'de'])('the operator console in %s', (lng) => {
       const [scanned] = await t.mintCards('rainbow', 1);
       expect((await t.post('/card/register', { cardId: scanned, firebaseUserEmail: owner.email }, owner)).status).toBe(200);
       expect((await fetch(`${base}/card/${scanned}?src=nfc`, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' })).status).toBe(302);
-      await t.app.services.views.flush();
+      await t.app.features.stats.views.flush();
       // Every tab on a phone (360 px) and on a desktop, without sideways scrolling.
       for (const [width, height, suffix] of [
         [360, 780, ''],

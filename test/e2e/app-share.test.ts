@@ -103,7 +103,7 @@ describe.each<Lng>(['en', 'de'])('sharing a profile in %s', (lng) => {
     for (const src of ['share', 'shareqr', 'shareqr']) {
       await t.app.inject({ method: 'GET', url: `/p/${profile.id}?src=${src}`, headers: { 'user-agent': BROWSER_UA } });
     }
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     const stats = await t.get(`/find/own/stats?profileId=${profile.id}&days=7`, user);
     expect(stats.body.sources).toMatchObject({ share: 1, shareqr: 2 });
   }, 90_000);

@@ -32,7 +32,7 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       await expect
         .poll(
           async () => {
-            await t.app.services.views.flush();
+            await t.app.features.stats.views.flush();
             return (await t.get(`/find/own/stats?profileId=${profile.id}&days=7`, owner)).body.links[0]?.clicks ?? 0;
           },
           { timeout: 10_000 },
@@ -41,7 +41,7 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
     });
     await visitor.close();
     session.context = undefined;
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
 
     // Issue 23: the owner's browser is in a zone whose date is not UTC's at this hour (UTC+14 from
     // 10:00 UTC, UTC-11 before), so the days on the screen can only be the owner's.
@@ -87,7 +87,7 @@ describe.each<Lng>(['de', 'en'])('statistics in %s', (lng) => {
       expect(registered.status, registered.raw).toBe(200);
       for (const url of [`/p/${profile.id}?src=share`, `/card/${cardId}`])
         expect((await fetch(`${base}${url}`, { headers: { 'user-agent': BROWSER_UA } })).status, url).toBe(200);
-      await t.app.services.views.flush();
+      await t.app.features.stats.views.flush();
       await app.reload();
       const labels = app.locator('.stats-bars .stats-bar-label > span:first-child');
       await expect.poll(() => labels.count()).toBe(VISIT_SOURCES.length);

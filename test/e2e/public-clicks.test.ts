@@ -12,7 +12,7 @@ const session = useE2eSession(startPublicServer);
 /** The clicks of the profile's one link, once the counts in memory are written. */
 async function clicks(profileId: string): Promise<number> {
   const { t, owner } = session.server;
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   const res = await t.get(`/find/own/stats?profileId=${profileId}&days=7`, owner);
   return res.body.links[0]?.clicks ?? 0;
 }

@@ -461,7 +461,7 @@ describe('when the contact limit is reached (issue 10)', () => {
     for (const javaScriptEnabled of [true, false]) {
       it(`says so in ${lng} and sends nothing, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
         const { t } = session.server;
-        for (let i = 0; i < CONTACT_RATE_RULES.perClient.max; i++) await t.app.services.rateLimiter.hit(CONTACT_RATE_RULES.perClient, '127.0.0.1');
+        for (let i = 0; i < CONTACT_RATE_RULES.perClient.max; i++) await t.app.platform.rateLimiter.hit(CONTACT_RATE_RULES.perClient, '127.0.0.1');
         const page = await openProfile(lng, { javaScriptEnabled });
         await page.locator('.p-acts').getByRole('link', { name: TEXT[lng].exchange }).click();
         const visitor = `zu-viele-${lng}-${javaScriptEnabled}@example.org`;

@@ -47,7 +47,7 @@ export async function sendContact(t: TestApp, profileId: string, email: string, 
 export async function drive(t: TestApp, now = Date.now()) {
   let ran = 0;
   for (let i = 0; i < 50; i++) {
-    const n = await t.app.services.outbox.runOnce({ types: ['crm.sync'], now });
+    const n = await t.app.platform.outbox.runOnce({ types: ['crm.sync'], now });
     if (!n) return ran;
     ran += n;
   }
@@ -58,7 +58,7 @@ export async function drive(t: TestApp, now = Date.now()) {
 export async function crmWorld(options: CrmSuiteOptions): Promise<CrmWorld> {
   const standIn = await options.start();
   const t = await createTestApp(options.env(standIn));
-  await t.app.services.outbox.pause(['crm.sync']);
+  await t.app.platform.outbox.pause(['crm.sync']);
   const [owner, admin, member] = await quickOwners(t, 3);
   const organisationId = (await t.post('/organisation/create', { name: 'Acme' }, owner)).body.organisationId as string;
   const saved = await t.post('/organisation/template/save', { organisationId, name: 'Standard', values: { companyName: 'Acme GmbH' }, locked: [] }, owner);

@@ -131,7 +131,7 @@ export async function createTestApp(
       return { email, password, token, userId: signIn.body.user.id, auth: { authorization: `Bearer ${token}` } };
     },
     async mintCards(edition, count) {
-      return (await app.services.cards.mint(edition, count)).map((c) => c.id);
+      return (await app.features.cards.cards.mint(edition, count)).map((c) => c.id);
     },
     async secondInstance() {
       const other = await underSchemaLock(databaseUrl, 'shared', () =>

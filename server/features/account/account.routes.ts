@@ -10,6 +10,7 @@ import type { OwnerRequest } from './account.service.ts';
 const sessionTokenOf = (authorization: string) => bearerToken(authorization) ?? '';
 import { requestLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
+import type { AccountServices } from './account.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
 
@@ -19,8 +20,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: erro
  * and the deletion of the account. `onIdentityChange` drops the owner guard's remembered
  * sessions, so a signed-out session is refused on this instance at once.
  */
-const accountRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSessions: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
-  const { services, requireOwner } = app;
+const accountRoutes: FastifyPluginAsyncZod<{ services: Pick<AccountServices, 'account'>; onIdentityChange: (endsSessions: boolean) => Promise<void> }> = async (
+  app,
+  { services, onIdentityChange },
+) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['account'], security: [{ bearer: [] }] } };
   const ownerRequest = (req: Parameters<typeof ownerOf>[0]): OwnerRequest => {
     const authorization = req.headers.authorization ?? '';

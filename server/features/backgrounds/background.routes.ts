@@ -5,10 +5,11 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { BACKGROUND_LAYOUTS, BACKGROUND_SIZES, BACKGROUND_THEMES } from './background.renderer.ts';
+import type { BackgroundsServices } from './backgrounds.feature.ts';
 
 /** Issue 26: `GET /find/own/profile/background.png`, the owner's video-call background as a PNG download. */
-const backgroundRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const backgroundRoutes: FastifyPluginAsyncZod<{ services: Pick<BackgroundsServices, 'backgrounds'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   app.get(
     '/find/own/profile/background.png',
     {

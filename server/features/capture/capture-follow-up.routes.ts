@@ -7,6 +7,7 @@ import {
   followUpSettingsSchema,
 } from '../../../shared/schemas/capture-follow-up.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { CaptureServices } from './capture.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -14,8 +15,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * Issue 36: the follow-up mail to a captured person and the owner's settings for it (texts per
  * language, meeting link). Owner calls only, like the rest of capture.
  */
-const captureFollowUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const captureFollowUpRoutes: FastifyPluginAsyncZod<{ services: Pick<CaptureServices, 'captureFollowUp'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['capture'], security: [{ bearer: [] }] } };
 
   app.post(

@@ -8,6 +8,7 @@ import {
   captureSaveBodySchema,
 } from '../../../shared/schemas/capture-save.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { CaptureServices } from './capture.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
@@ -15,8 +16,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * Issue 36: saving a capture as a lead (idempotent by the phone's clientId) and the events
  * captures are grouped by. Owner calls only, like reading a card.
  */
-const captureSaveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const captureSaveRoutes: FastifyPluginAsyncZod<{ services: Pick<CaptureServices, 'captureSave'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['capture'], security: [{ bearer: [] }] } };
 
   app.post(

@@ -9,6 +9,7 @@ import { AppError, badInput } from '../../http/errors.ts';
 import { MAX_CARD_IMAGE_BYTES } from './card-image.ts';
 import captureSaveRoutes from './capture-save.routes.ts';
 import captureFollowUpRoutes from './capture-follow-up.routes.ts';
+import type { CaptureServices } from './capture.feature.ts';
 
 const FIELD = 'image';
 const tooLarge = () => new AppError(413, ErrorCode.fileTooLarge, `image: the photo is larger than ${MAX_CARD_IMAGE_BYTES / 1024 / 1024} MB.`, FIELD);
@@ -47,14 +48,17 @@ async function readCardPhoto(req: FastifyRequest): Promise<Buffer> {
  * app's capture screen to review. Owner calls only (no API token scope opens them); nothing is
  * stored by either.
  */
-const captureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const captureRoutes: FastifyPluginAsyncZod<{ services: Pick<CaptureServices, 'capture' | 'ocrPool' | 'captureSave' | 'captureFollowUp'> }> = async (
+  app,
+  { services },
+) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['capture'], security: [{ bearer: [] }] } };
   // The OCR engines are worker threads, which would keep the process alive: they end with the server.
   app.addHook('onClose', () => services.ocrPool.close());
-  // Saving captures and their events (capture-save.routes.ts), registered here so server/app.ts names the feature once.
-  await app.register(captureSaveRoutes);
-  await app.register(captureFollowUpRoutes);
+  // Saving captures and their events (capture-save.routes.ts) and the follow-up mail, with their services.
+  await app.register(captureSaveRoutes, { services });
+  await app.register(captureFollowUpRoutes, { services });
 
   app.post(
     '/capture/read',

@@ -6,3 +6,5 @@ export { parseCode, type ParsedCode, type ProductLink } from './code.parser.ts';
 export { CodeReadError, type CodeProblem } from './code-read-error.ts';
 export type { CaptureService } from './capture.service.ts';
 export type { CaptureFields } from './capture-fields.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createCaptureFeature, type CaptureServices } from './capture.feature.ts';

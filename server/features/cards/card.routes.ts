@@ -19,12 +19,13 @@ import { editionPng } from './edition-image.ts';
 import { qrPng, qrSvg } from './qr-code.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
+import type { CardsServices } from './cards.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** SPEC 7 "Cards", and each card's QR code (`qrCodePath`). */
-const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner, config } = app;
+const cardRoutes: FastifyPluginAsyncZod<{ services: Pick<CardsServices, 'cards'> }> = async (app, { services }) => {
+  const { requireOwner, config } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['cards'], security: [{ bearer: [] }] } };
 
   app.post(

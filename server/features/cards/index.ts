@@ -18,3 +18,5 @@ export { qrPng } from './qr-code.ts';
  * organisation's card repository and the deletion of an account, which write the card table too.
  */
 export { registeredColumns, unregisteredColumns } from './card-columns.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createCardsFeature, type CardsServices } from './cards.feature.ts';

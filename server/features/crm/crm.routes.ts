@@ -20,6 +20,7 @@ import {
   crmSettingsChangeSchema,
 } from '../../../shared/schemas/crm.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { CrmServices } from './crm.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 const disconnected = z.object({ provider: crmProviderSchema, disconnected: z.literal(true) });
@@ -30,8 +31,8 @@ const callbackQuery = z.object({ code: z.string().max(4000).optional(), state: z
  * admins: `/organisation/crm/…`), an owner's own (`/crm/…`), the OAuth callback the provider
  * sends the browser back to, each lead's sync state and its retry.
  */
-const crmRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const crmRoutes: FastifyPluginAsyncZod<{ services: Pick<CrmServices, 'crm'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const { crm } = services;
   const owner = { preHandler: requireOwner, schema: { tags: ['integrations'], security: [{ bearer: [] }] } };
   const route = <B extends z.ZodTypeAny, R extends z.ZodTypeAny>(body: B, response: R) => ({

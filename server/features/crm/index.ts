@@ -3,3 +3,5 @@
  * reach it through the EventOutbox that server/wiring.ts wraps (`createCrmRows#leadEvents`).
  */
 export type { CrmService } from './crm.service.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createCrmFeature, type CrmServices } from './crm.feature.ts';

@@ -9,6 +9,7 @@ import {
   apiTokenListSchema,
 } from '../../../shared/schemas/integrations.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { IntegrationsServices } from './integrations.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
@@ -16,8 +17,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * Issue 25: the owner's API tokens. `onIdentityChange` forgets remembered sessions and tokens
  * here and on every other instance, so a revoked token stops at once everywhere.
  */
-const apiTokenRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (tellOthers: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
-  const { services, requireOwner, requireRecentLogin } = app;
+const apiTokenRoutes: FastifyPluginAsyncZod<{
+  services: Pick<IntegrationsServices, 'apiTokens'>;
+  onIdentityChange: (tellOthers: boolean) => Promise<void>;
+}> = async (app, { services, onIdentityChange }) => {
+  const { requireOwner, requireRecentLogin } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['integrations'], security: [{ bearer: [] }] } };
   // Issue 20: a token outlives the session, so making one needs a sign-in of the last five minutes.
   app.post(

@@ -5,3 +5,5 @@
  */
 export type { WebhookService } from './webhook.service.ts';
 export type { ApiTokenService } from './api-token.service.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createIntegrationsFeature, type IntegrationsServices } from './integrations.feature.ts';

@@ -14,6 +14,7 @@ import {
   webhookUpdateSchema,
 } from '../../../shared/schemas/integrations.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { IntegrationsServices } from './integrations.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
@@ -21,8 +22,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * Issue 25: webhook endpoints (Standard Webhooks 1.0), their delivery log, redelivery and test
  * event: the owner's own, or with `organisationId` an organisation's (its owners and admins).
  */
-const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const webhookRoutes: FastifyPluginAsyncZod<{ services: Pick<IntegrationsServices, 'webhooks'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['integrations'], security: [{ bearer: [] }] } };
   const { webhooks } = services;
 

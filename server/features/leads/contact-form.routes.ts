@@ -9,15 +9,17 @@ import { AppError, badInput } from '../../http/errors.ts';
 import { pickLanguage } from '../../http/language.ts';
 import type { ContactRetry } from '../../../shared/public-page/profile.dialogs.tsx';
 import type { PublicPageService } from '../public-pages/index.ts';
+import type { LeadsServices } from './leads.feature.ts';
 
 /** The dialog the page opens after a form post without JavaScript (its fragment names it). */
 type Outcome = 'contact-sent' | 'contact-failed' | 'contact-invalid' | 'contact-limited';
 
 /**
- * Issue 34: the one service of another feature this route uses, the public page that answers a
- * refused form, handed in by server/app.ts (never read from `app.services`).
+ * Issue 34: the leads feature's contact service, and the one service of another feature this route
+ * uses, the public page that answers a refused form (leads.feature.ts hands both in).
  */
 export interface ContactFormOptions {
+  services: Pick<LeadsServices, 'contacts'>;
   pages: Pick<PublicPageService, 'refusedContactForm'>;
 }
 
@@ -27,7 +29,8 @@ export interface ContactFormOptions {
  * fragment opens the outcome dialog.
  */
 export default async function contactFormRoutes(app: FastifyInstance, options: ContactFormOptions): Promise<void> {
-  const { services, config } = app;
+  const { config } = app;
+  const { services } = options;
   const publicOrigin = new URL(config.publicUrl).origin;
   // The form without JavaScript posts urlencoded; this plugin's scope parses it.
   await app.register(formbody, { bodyLimit: 4096 });

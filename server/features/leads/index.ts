@@ -21,3 +21,5 @@ export type LeadCapture = Pick<LeadRepository, 'insertCapture'>;
 export type { CapturedLead } from './lead-capture.repository.ts';
 /** Issue 36: the statistics count a profile's captures per day and event. */
 export type LeadCaptureStats = Pick<LeadRepository, 'capturesOf'>;
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createLeadsFeature, type LeadsServices } from './leads.feature.ts';

@@ -6,6 +6,7 @@ import type { Language } from '../../../shared/schemas/profile.schema.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { PUBLIC_PAGE_ROUTE_HEADERS } from '../../http/security-headers.ts';
 import { renderDocument, createPageTexts } from '../public-pages/index.ts';
+import type { LeadsServices } from './leads.feature.ts';
 
 /** Headers of the deletion pages: like the public pages', never cached, and the token never leaves in a Referer. */
 const HEADERS = {
@@ -23,7 +24,7 @@ const HEADERS = {
  * mail clients open every link, so a GET deletes nothing), the form's `POST /delete/lead`
  * deletes the one lead the signed token names. de/en by `lng` (D1's order otherwise).
  */
-export default async function leadDeletionRoutes(app: FastifyInstance): Promise<void> {
+export default async function leadDeletionRoutes(app: FastifyInstance, { services }: { services: Pick<LeadsServices, 'leads'> }): Promise<void> {
   const texts = createPageTexts();
   await app.register(formbody, { bodyLimit: 4096 });
   const route = { schema: { hide: true }, ...PUBLIC_PAGE_ROUTE_HEADERS };
@@ -41,7 +42,7 @@ export default async function leadDeletionRoutes(app: FastifyInstance): Promise<
     const query = (request.query ?? {}) as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : '';
     const lng = pickLanguage(request);
-    const state = await app.services.leads.deletionState(token);
+    const state = await services.leads.deletionState(token);
     return page(reply, state === 'invalid' ? 404 : 200, state, token, lng);
   });
 
@@ -49,7 +50,7 @@ export default async function leadDeletionRoutes(app: FastifyInstance): Promise<
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body.token === 'string' ? body.token : '';
     const lng = pickLanguage({ query: { lng: body.lng }, headers: request.headers });
-    const deleted = await app.services.leads.deleteByToken(token);
+    const deleted = await services.leads.deleteByToken(token);
     return page(reply, deleted ? 200 : 404, deleted ? 'done' : 'invalid', '', lng);
   });
 }

@@ -16,12 +16,13 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 import { LEADS_CSV_CONTENT_TYPE } from './leads-csv.builder.ts';
 import { LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 import { VCARD_CONTENT_TYPE } from '../../documents/vcard.builder.ts';
+import type { LeadsServices } from './leads.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 /** Issue 12: the owner's leads (contacts visitors left on their profiles), their status, deletion and exports. */
-const leadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const leadRoutes: FastifyPluginAsyncZod<{ services: Pick<LeadsServices, 'leads'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['leads'], security: [{ bearer: [] }] } };
 
   app.get('/find/own/leads', { ...owner, schema: { ...owner.schema, querystring: leadListQuerySchema, response: { 200: leadListSchema, ...errors } } }, (req) =>

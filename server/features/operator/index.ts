@@ -5,3 +5,5 @@
  */
 export type { OperatorService, OperatorAccess } from './operator.service.ts';
 export type { OperatorRepository } from './operator.repository.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createOperatorFeature, type OperatorServices } from './operator.feature.ts';

@@ -33,6 +33,7 @@ import type { TapService } from '../taps/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { OPERATOR_CSV_CONTENT_TYPE, auditCsv, statsCsv } from './operator-csv.builder.ts';
+import type { OperatorServices } from './operator.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 const csvQuery = z.object({ format: z.enum(['json', 'csv']).optional() });
@@ -43,9 +44,9 @@ const stamp = () => new Date().toISOString().slice(0, 10);
  * operator (else 404, as if the path did not exist) with two-factor sign-in or a passkey
  * (else 403). The role is checked on the server for every call, from the database.
  */
-/** The taps feature's service (issue 38's taps and clone alerts) comes from server/app.ts. */
-const operatorRoutes: FastifyPluginAsyncZod<{ taps: TapService }> = async (app, { taps }) => {
-  const { services, requireOwner } = app;
+/** The operator's services and the taps feature's service (issue 38's taps and clone alerts), handed in by operator.feature.ts. */
+const operatorRoutes: FastifyPluginAsyncZod<{ services: Pick<OperatorServices, 'operator'>; taps: TapService }> = async (app, { services, taps }) => {
+  const { requireOwner } = app;
   const operator = services.operator;
 
   async function operatorGuard(request: FastifyRequest, reply: FastifyReply) {

@@ -4,6 +4,7 @@ import { errorSchema } from '../../../shared/schemas/common.schema.ts';
 import { organisationLogoDeleteSchema } from '../../../shared/schemas/organisation.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { readUpload } from '../../http/read-upload.ts';
+import type { OrganisationsServices } from './organisations.feature.ts';
 
 const logoAnswer = z.object({ organisationId: z.string(), logoPath: z.string().nullable() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema };
@@ -13,8 +14,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * its owners and admins (a member 403, anyone else 404). The colours go with POST
  * /organisation/update (organisation.routes.ts).
  */
-const brandRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const brandRoutes: FastifyPluginAsyncZod<{ services: Pick<OrganisationsServices, 'brand'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const schema = { tags: ['organisations'], security: [{ bearer: [] }] };
 
   app.post(

@@ -8,6 +8,7 @@ import {
   organisationDomainSchema,
 } from '../../../shared/schemas/organisation-domain.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { OrganisationsServices } from './organisations.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -16,8 +17,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * and admins (a member 403, anyone else 404). The operator's verification is in the console
  * (POST /operator/organisation/domain/verify, operator.routes.ts).
  */
-const domainRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const domainRoutes: FastifyPluginAsyncZod<{ services: Pick<OrganisationsServices, 'organisationDomains'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const domains = services.organisationDomains;
   const route = <T extends object>(schema: T) => ({ preHandler: requireOwner, schema: { tags: ['organisations'], security: [{ bearer: [] }], ...schema } });
 

@@ -9,3 +9,5 @@ export type { MemberTemplateService } from './member-template.service.ts';
 export type { DomainService } from './domain.service.ts';
 /** Issue 39: the page hosts' changes go into the organisation's audit log in this form. */
 export { auditEntry } from './organisation.service.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createOrganisationsFeature, type OrganisationsServices } from './organisations.feature.ts';

@@ -15,6 +15,7 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { LEADS_CSV_CONTENT_TYPE, LEADS_XLSX_CONTENT_TYPE } from '../leads/index.ts';
+import type { OrganisationsServices } from './organisations.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -23,8 +24,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * xlsx, and its statistics; issue 35: the former members whose company profiles still hold leads,
  * and the move of those leads to a member.
  */
-const organisationLeadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const organisationLeadRoutes: FastifyPluginAsyncZod<{ services: Pick<OrganisationsServices, 'organisationLeads' | 'organisationStats'> }> = async (
+  app,
+  { services },
+) => {
+  const { requireOwner } = app;
   const schema = { tags: ['organisations'], security: [{ bearer: [] }] };
 
   app.get(

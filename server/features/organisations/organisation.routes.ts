@@ -34,6 +34,7 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage, requestLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { AUDIT_CSV_CONTENT_TYPE, buildAuditCsv } from './audit-csv.builder.ts';
+import type { OrganisationsServices } from './organisations.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -42,8 +43,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * not a member of it is 404, a member on an admin call 403. Removing a member ends their
  * sessions; `onIdentityChange` drops remembered sessions here and on every other instance.
  */
-const organisationRoutes: FastifyPluginAsyncZod<{ onIdentityChange: (endsSessions: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
-  const { services, requireOwner } = app;
+const organisationRoutes: FastifyPluginAsyncZod<{
+  services: Pick<OrganisationsServices, 'invitations' | 'organisationCards' | 'organisations' | 'templates'>;
+  onIdentityChange: (endsSessions: boolean) => Promise<void>;
+}> = async (app, { services, onIdentityChange }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['organisations'], security: [{ bearer: [] }] } };
   const withSchema = <T extends object>(schema: T) => ({ ...owner, schema: { ...owner.schema, ...schema } });
   const orgs = services.organisations;

@@ -4,3 +4,5 @@
  */
 export type { PageHostDirectory } from './page-host.directory.ts';
 export type { PageDomainService } from './page-domain.service.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createPageDomainsFeature, txtResolverFor, type PageDomainsServices } from './page-domains.feature.ts';

@@ -14,6 +14,7 @@ import {
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateRule } from '../../lib/rate-limiter.ts';
+import type { PageDomainsServices } from './page-domains.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 /** The TLS proxy asks once per new certificate; more than this per minute from one address is not a proxy. */
@@ -24,9 +25,12 @@ export const TLS_ASK_RULE: RateRule = { name: 'tls-allowed', max: 600, windowMs:
  * member 403, anyone else 404), and the question Caddy's on-demand TLS asks before it fetches a
  * certificate. The operator's verification by hand is in the console (operator.routes.ts).
  */
-/** The platform's rate limiter comes from server/app.ts (the bag holds only this feature's services for it). */
-const pageDomainRoutes: FastifyPluginAsyncZod<{ rateLimiter: RateLimiter }> = async (app, { rateLimiter }) => {
-  const { services, requireOwner } = app;
+/** The feature's services and the platform's rate limiter, handed in by page-domains.feature.ts. */
+const pageDomainRoutes: FastifyPluginAsyncZod<{ services: Pick<PageDomainsServices, 'pageDomains' | 'pageHosts'>; rateLimiter: RateLimiter }> = async (
+  app,
+  { services, rateLimiter },
+) => {
+  const { requireOwner } = app;
   const pageDomains = services.pageDomains;
   const route = <T extends object>(schema: T) => ({ preHandler: requireOwner, schema: { tags: ['organisations'], security: [{ bearer: [] }], ...schema } });
   const answer = { response: { 200: pageDomainSchema, ...errors } };

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../shared/error-codes.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Invalidation } from '../../lib/invalidation.ts';
 import { createShortLivedCache } from '../../lib/short-lived-cache.ts';
+import type { PageDomainsServices } from './page-domains.feature.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,8 +56,8 @@ export const requestHost = (request: FastifyRequest) => request.hostname.toLower
  * no cookie is set. A passing request carries `pageOrigin`, which the pages and downloads name.
  * Requests to the service's own host (and any host no organisation verified) are untouched.
  */
-export function registerPageHostGate(app: FastifyInstance, invalidation: Invalidation) {
-  const { pageHosts: directory, pageHostResources: resources } = app.services;
+export function registerPageHostGate(app: FastifyInstance, invalidation: Invalidation, services: Pick<PageDomainsServices, 'pageHosts' | 'pageHostResources'>) {
+  const { pageHosts: directory, pageHostResources: resources } = services;
   const serviceHost = new URL(app.config.publicUrl).hostname.toLowerCase();
   // Whose a page is changes rarely (a template moved, a card reassigned): remembered as long as the shared caches.
   const owners = createShortLivedCache<string | null>(invalidation.cacheMs);

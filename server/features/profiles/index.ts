@@ -27,3 +27,5 @@ export type LinkAccess = Pick<LinkRepository, 'listByProfile'>;
 export type TemplatedProfileAccess = Pick<ProfileRepository, 'change' | 'setFields'>;
 /** Issue 24: a template's company links, written into its members' profiles within their change. */
 export type CompanyLinkAccess = Pick<LinkRepository, 'setCompanyLinks'>;
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createProfilesFeature, type ProfilesServices } from './profiles.feature.ts';

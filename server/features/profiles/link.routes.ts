@@ -11,12 +11,13 @@ import {
 } from '../../../shared/schemas/link.schema.ts';
 import { publicLinkSchema } from '../../../shared/schemas/public-profile.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { ProfilesServices } from './profiles.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 /** SPEC 7 "Links". */
-const linkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const linkRoutes: FastifyPluginAsyncZod<{ services: Pick<ProfilesServices, 'links'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['links'], security: [{ bearer: [] }] } };
 
   app.post(

@@ -19,12 +19,13 @@ import { publicProfileEnvelopeSchema, shortLinkProfileSchema } from '../../../sh
 import { ownerOf } from '../../auth/owner.guard.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { visitOf } from '../stats/index.ts';
+import type { ProfilesServices } from './profiles.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** SPEC 7 "Profiles": the owner's profile calls and the public profile calls. */
-const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const profileRoutes: FastifyPluginAsyncZod<{ services: Pick<ProfilesServices, 'profiles' | 'publicProfiles'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['profiles'], security: [{ bearer: [] }] } };
 
   app.post('/profile/create', { ...owner, schema: { ...owner.schema, body: profileCreateSchema, response: { 200: profileSchema, ...errors } } }, (req) =>

@@ -8,13 +8,14 @@ import { MEDIA_ROUTE_HEADERS } from '../../http/security-headers.ts';
 import { AppError } from '../../http/errors.ts';
 import { readUpload } from '../../http/read-upload.ts';
 import type { ImageKind } from '../../images/image.processor.ts';
+import type { ProfilesServices } from './profiles.feature.ts';
 
 /**
  * SPEC 7 uploads (D13): multipart with the file field named after the kind and `profileId`.
  * The 5 MB limit is enforced while streaming (413); the type is read from the content.
  */
-const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const uploadRoutes: FastifyPluginAsyncZod<{ services: Pick<ProfilesServices, 'media'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['uploads'], security: [{ bearer: [] }] } };
 
   for (const kind of ['profileImage', 'profileLogo', 'backgroundImage'] as const satisfies readonly ImageKind[]) {

@@ -7,10 +7,10 @@ import { VCARD_CONTENT_TYPE } from '../../documents/vcard.builder.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { visitOf } from '../stats/index.ts';
+import type { PublicPagesServices } from './public-pages.feature.ts';
 
 /** SPEC 7 downloads: the vCard and the reminder of a public profile. No sign-in. */
-const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services } = app;
+const downloadRoutes: FastifyPluginAsyncZod<{ services: Pick<PublicPagesServices, 'downloads'> }> = async (app, { services }) => {
   // Issue 12: the page adds its visit's source (`src`); anything else in it counts as a shared link, never as an error.
   const src = { src: z.string().max(20).optional() };
   const schema = { tags: ['public'], produces: ['text/vcard', 'text/calendar'], response: { 200: z.string(), 400: errorSchema, 404: errorSchema } };

@@ -8,3 +8,5 @@ export { createPageTexts, type PageTexts } from './page-texts.ts';
 export { renderDocument, type RenderedPage } from './document.tsx';
 export type { DownloadService } from './download.service.ts';
 export type { PublicPageService } from './public-page.service.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createPublicPagesFeature, type PublicPagesServices } from './public-pages.feature.ts';

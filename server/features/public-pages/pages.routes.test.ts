@@ -36,7 +36,7 @@ const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA, 'accept-language': 'de-DE,de;q=0.9', ...headers } });
 
 const viewsOf = async (profileId: string) => {
-  await t.app.services.views.flush();
+  await t.app.features.stats.views.flush();
   return (await readOwnProfile(t, owner, profileId)).profileViews;
 };
 
@@ -200,7 +200,7 @@ describe('card pages: GET /card/{id} and GET /public-profile/{id}', () => {
       expect(res.headers['cache-control']).toBe('no-store');
     }
     expect((await page(`/card/${card.cardId}?lng=en&src=nfc`)).headers.location).toBe(`/p/${card.cardProfileId}?src=nfc&card=${card.cardId}&lng=en`);
-    await t.app.services.views.flush();
+    await t.app.features.stats.views.flush();
     const cards = await t.get('/find/own/cards', owner);
     expect(cards.body.find((c: { cardId: string }) => c.cardId === card.cardId).cardViews).toBe(3);
   });

@@ -5,6 +5,7 @@ import type { PageAnswer } from './public-page.service.ts';
 import { visitOf, type Visit } from '../stats/index.ts';
 import { TAP_VISIT_MS, sunParams, withoutSunParams, type TapService } from '../taps/index.ts';
 import { createPageSender } from './send-page.ts';
+import type { PublicPagesServices } from './public-pages.feature.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -14,9 +15,12 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * page service for the page, and sends it. The contact form's POST creates a lead: it is the
  * leads feature's (server/features/leads/contact-form.routes.ts).
  */
-/** The taps feature's service judges a chip's tap (issue 38); server/app.ts hands it in. */
-export default async function pagesRoutes(app: FastifyInstance, { taps }: { taps: TapService }): Promise<void> {
-  const { pages } = app.services;
+/** The taps feature's service judges a chip's tap (issue 38); public-pages.feature.ts hands it in with the page service. */
+export default async function pagesRoutes(
+  app: FastifyInstance,
+  { services, taps }: { services: Pick<PublicPagesServices, 'pages'>; taps: TapService },
+): Promise<void> {
+  const { pages } = services;
   const languageOf = createLanguageMemo();
   const sendPage = createPageSender({ https: app.config.publicUrl.startsWith('https:') });
   // Hidden from the API document; the `page` header set (server/http/security-headers.ts).

@@ -4,6 +4,7 @@ import { errorSchema } from '../../../shared/schemas/common.schema.ts';
 import { organisationQuerySchema } from '../../../shared/schemas/organisation.schema.ts';
 import { scimTokenCreatedSchema, scimTokenCreateSchema, scimTokenListSchema, scimTokenRevokeSchema } from '../../../shared/schemas/scim.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { ScimServices } from './scim.feature.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -12,8 +13,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * organisation's id is 404, a member 403). The token is answered once; a revoked one is refused
  * by the next SCIM request on any instance (each reads its token from the database).
  */
-const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner, requireRecentLogin } = app;
+const scimTokenRoutes: FastifyPluginAsyncZod<{ services: Pick<ScimServices, 'scimTokens'> }> = async (app, { services }) => {
+  const { requireOwner, requireRecentLogin } = app;
   const owner = { preHandler: requireOwner, schema: { tags: ['organisations'], security: [{ bearer: [] }] } };
   // Issue 20: a SCIM token outlives the session, so making one needs a sign-in of the last five minutes.
   app.post(

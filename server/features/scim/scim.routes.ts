@@ -6,6 +6,7 @@ import { ScimError, scimNotFound } from './scim-error.ts';
 import { project, projectionOf, projectList } from './scim-projection.ts';
 import { resourceTypes, schemaDocuments, serviceProviderConfig } from './scim-discovery.ts';
 import type { ScimContext } from './scim-token.service.ts';
+import type { ScimServices } from './scim.feature.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,8 +48,10 @@ function installScimErrors(app: FastifyInstance) {
  * request carries an organisation's SCIM bearer token; `onIdentityChange` drops remembered
  * sessions on every instance after an offboarding.
  */
-const scimRoutes: FastifyPluginAsync<{ onIdentityChange: (tellOthers: boolean) => Promise<void> }> = async (app, { onIdentityChange }) => {
-  const { services } = app;
+const scimRoutes: FastifyPluginAsync<{
+  services: Pick<ScimServices, 'scimGroups' | 'scimTokens' | 'scimUsers'>;
+  onIdentityChange: (tellOthers: boolean) => Promise<void>;
+}> = async (app, { services, onIdentityChange }) => {
   installScimErrors(app);
   // Issue 33: a request without a body is no body, whatever its Content-Type says (Entra ID's
   // DELETE carries `Content-Type: application/scim+json` and nothing else); a POST, PUT or PATCH

@@ -8,13 +8,14 @@ import { pickLanguage } from '../../http/language.ts';
 import { MEDIA_ROUTE_HEADERS } from '../../http/security-headers.ts';
 import { AppError } from '../../http/errors.ts';
 import { ErrorCode } from '../../../shared/error-codes.ts';
+import type { SignaturesServices } from './signatures.feature.ts';
 
 /** `{type}.png` for every link type: anything else is a 400 naming the file, before any drawing. */
 const iconFileSchema = z.templateLiteral([z.enum(LINK_TYPES), '.png']);
 
 /** Issue 26: the owner's e-mail signature and the link icons it shows. */
-const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const signatureRoutes: FastifyPluginAsyncZod<{ services: Pick<SignaturesServices, 'signatures'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   app.get(
     '/find/own/profile/signature',
     {

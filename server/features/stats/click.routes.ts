@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../shared/error-codes.ts';
 import { isCrossSite } from '../../http/cross-site.ts';
 import { notFound } from '../../http/errors.ts';
 import { visitOf } from './visit-decision.ts';
+import type { StatsServices } from './stats.feature.ts';
 
 type ClickRequest = FastifyRequest<{ Params: { linkId: string }; Querystring: Record<string, unknown> }>;
 
@@ -17,8 +18,8 @@ const BODY_LIMIT = 1024;
  * 204 when counted or left uncounted (bots, cross-site posts), D4's 404 for a link that is not the
  * profile's. `GET /go/{id}` (go.routes.ts) stays for the wallet pass and old links.
  */
-const clickRoutes: FastifyPluginAsync = async (app) => {
-  const { services, config } = app;
+const clickRoutes: FastifyPluginAsync<{ services: Pick<StatsServices, 'visits'> }> = async (app, { services }) => {
+  const { config } = app;
   const publicOrigin = new URL(config.publicUrl).origin;
   // Whatever a ping or a beacon carries (text/ping, text/plain, nothing) is accepted and ignored, in this scope only.
   app.removeAllContentTypeParsers();

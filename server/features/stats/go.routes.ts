@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../shared/error-codes.ts';
 import { notFound } from '../../http/errors.ts';
 import { locationHeader } from '../../http/location.ts';
 import { visitOf } from './visit-decision.ts';
+import type { StatsServices } from './stats.feature.ts';
 
 type GoRequest = FastifyRequest<{ Params: { linkId: string }; Querystring: Record<string, unknown> }>;
 
@@ -13,8 +14,7 @@ type GoRequest = FastifyRequest<{ Params: { linkId: string }; Querystring: Recor
  * is a 404, never a redirect). The query is read by hand, as on the pages: an unknown `src` is
  * a `link` click, never an error.
  */
-const goRoutes: FastifyPluginAsync = async (app) => {
-  const { services } = app;
+const goRoutes: FastifyPluginAsync<{ services: Pick<StatsServices, 'visits'> }> = async (app, { services }) => {
   const go = async (request: GoRequest, reply: FastifyReply) => {
     const profileId = typeof request.query.p === 'string' ? request.query.p : '';
     const visit = visitOf(request, 'action');

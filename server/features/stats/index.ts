@@ -13,3 +13,5 @@ export type { VisitEvent } from './visit-counts.ts';
 export type { GroupStats, GroupSums } from './group-stats.ts';
 /** Issue 36: the days of a range in an owner's zone, for the organisation's captures. */
 export { dayRange, zonedDay } from './visit-days.ts';
+/** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
+export { createStatsFeature, type StatsServices } from './stats.feature.ts';

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common.schema.ts';
 import { statsQuerySchema, statsSchema } from '../../../shared/schemas/stats.schema.ts';
 import { ownerOf } from '../../auth/owner.guard.ts';
+import type { StatsServices } from './stats.feature.ts';
 
 /** Issue 12: the owner's statistics of one profile. */
-const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const statsRoutes: FastifyPluginAsyncZod<{ services: Pick<StatsServices, 'stats'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   app.get(
     '/find/own/stats',
     {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idSchema } from '../../../shared/schemas/common.schema.ts';
 import { sendDownload } from '../../http/send-download.ts';
+import type { WalletServices } from './wallet.feature.ts';
 
 /** Apple's device library ids and push tokens are hex; anything of another shape is refused before any lookup. */
 const deviceSchema = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'a device library identifier');
@@ -25,8 +26,8 @@ const httpDate = (value: string | undefined) => {
  * with exactly the paths, answers and `Authorization: ApplePass {token}` of Apple's
  * documentation "Adding a web service to update passes" (docs/wallet.md "Passes that stay current").
  */
-const appleWebServiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.appleWebService;
+const appleWebServiceRoutes: FastifyPluginAsyncZod<{ services: Pick<WalletServices, 'appleWebService'> }> = async (app, { services }) => {
+  const service = services.appleWebService;
 
   app.post(
     '/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',

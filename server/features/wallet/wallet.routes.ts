@@ -6,10 +6,11 @@ import { ownerOf } from '../../auth/owner.guard.ts';
 import { pickLanguage } from '../../http/language.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { visitOf } from '../stats/index.ts';
+import type { WalletServices } from './wallet.feature.ts';
 
 /** SPEC 7 GET /wallet/download/{cardId} (Apple) and the Google Wallet save link (D11). */
-const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { services, requireOwner } = app;
+const walletRoutes: FastifyPluginAsyncZod<{ services: Pick<WalletServices, 'wallet'> }> = async (app, { services }) => {
+  const { requireOwner } = app;
   const schema = { tags: ['wallet'], security: [{ bearer: [] }] };
   const errors = { 401: errorSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema };
 

@@ -13,6 +13,8 @@ import { createCrmService, type OrganisationAuditWriter } from './crm.service.ts
 import { registerCrmSync } from './crm-sync.ts';
 import { crmProviders } from './crm-providers.ts';
 import { connectionBrokenMail } from './crm-mails.ts';
+import type { Feature } from '../../http/feature.ts';
+import crmRoutes from './crm.routes.ts';
 
 /**
  * Issue 37's rows, built by server/wiring.ts before the leads repository: `leadEvents` wraps the
@@ -26,8 +28,8 @@ export function createCrmRows(deps: { db: Db; box: SecretBox; outbox: Pick<Outbo
 }
 export type CrmRows = ReturnType<typeof createCrmRows>;
 
-/** The CRM feature's service and the handler of its `crm.sync` messages (docs/outbox.md). */
-export function createCrmServices(deps: {
+/** Issue 34: the CRM feature, its service and the handler of its `crm.sync` messages (docs/outbox.md). */
+export function createCrmFeature(deps: {
   rows: CrmRows;
   config: Pick<Config, 'crm' | 'publicUrl'>;
   rateLimiter: RateLimiter;
@@ -67,7 +69,7 @@ export function createCrmServices(deps: {
   }
 
   registerCrmSync(deps.outbox, { connections, syncs, provider: (name) => providers[name as keyof typeof providers], onBroken });
-  return {
+  const services = {
     crm: createCrmService({
       connections,
       syncs,
@@ -79,4 +81,13 @@ export function createCrmServices(deps: {
       log: deps.log,
     }),
   };
+  const feature: Feature<typeof services> = {
+    name: 'crm',
+    services,
+    async routes(app) {
+      await app.register(crmRoutes, { services });
+    },
+  };
+  return feature;
 }
+export type CrmServices = ReturnType<typeof createCrmFeature>['services'];

@@ -7,6 +7,8 @@ import { createPageDomainRepository } from './page-domain.repository.ts';
 import { createPageDomainService, type TxtResolver } from './page-domain.service.ts';
 import { createPageHostDirectory, createPageOrigins } from './page-host.directory.ts';
 import type { ProfileBrands } from '../profiles/index.ts';
+import type { Feature } from '../../http/feature.ts';
+import pageDomainRoutes from './page-domain.routes.ts';
 
 /**
  * The TXT lookup of the page host checks: node:dns's own resolver, asking the servers of
@@ -19,8 +21,11 @@ export function txtResolverFor(servers: readonly string[]): TxtResolver {
   return (hostname) => resolver.resolveTxt(hostname);
 }
 
-/** What server/wiring.ts builds of issue 39: the claiming service, the host directory and the reads of the host gate. */
-export function createPageDomainServices(deps: {
+/**
+ * Issue 34: the page hosts feature (issue 39): the claiming service, the host directory, the reads
+ * of the host gate (server/app.ts registers the gate before every route) and the page origins.
+ */
+export function createPageDomainsFeature(deps: {
   db: Db;
   invalidation: Invalidation;
   rateLimiter: RateLimiter;
@@ -28,12 +33,13 @@ export function createPageDomainServices(deps: {
   publicUrl: string;
   resolveTxt: TxtResolver;
 }) {
+  const { rateLimiter } = deps;
   const repository = createPageDomainRepository(deps.db);
   const pageHosts = createPageHostDirectory(() => repository.verifiedHosts(), deps.invalidation);
   const pageDomains = createPageDomainService({
     pageDomains: repository,
     organisationService: deps.organisationService,
-    rateLimiter: deps.rateLimiter,
+    rateLimiter,
     resolveTxt: deps.resolveTxt,
     directory: pageHosts,
     serviceHost: new URL(deps.publicUrl).hostname.toLowerCase(),
@@ -46,5 +52,14 @@ export function createPageDomainServices(deps: {
       return brand && { ...brand, pageOrigin: await pageOrigins.of(profileId) };
     },
   });
-  return { pageDomains, pageHosts, pageHostResources: repository, pageOrigins, withOrigins };
+  const services = { pageDomains, pageHosts, pageHostResources: repository, pageOrigins, withOrigins };
+  const feature: Feature<typeof services> = {
+    name: 'page-domains',
+    services,
+    async routes(app) {
+      await app.register(pageDomainRoutes, { services, rateLimiter });
+    },
+  };
+  return feature;
 }
+export type PageDomainsServices = ReturnType<typeof createPageDomainsFeature>['services'];

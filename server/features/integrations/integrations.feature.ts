@@ -5,18 +5,21 @@ import type { WebhookRepository } from './webhook.repository.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { registerWebhookDelivery } from './webhook-delivery.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
+import type { Feature } from '../../http/feature.ts';
+import webhookRoutes from './webhook.routes.ts';
+import apiTokenRoutes from './api-token.routes.ts';
 
 type WebhookServiceDeps = Parameters<typeof createWebhookService>[0];
 type DeliveryDeps = Parameters<typeof registerWebhookDelivery>[1];
 
 /**
- * The integrations feature's services, built once by `server/wiring.ts` (issue 25): webhook
+ * Issue 34: the integrations feature (issue 25): webhook
  * endpoints, API tokens, and the deliveries as the handler of the outbox's `webhook.delivery`
  * messages (issue 34). The webhook repository is built before them by the wiring, because the
  * other features write their events through it.
  * Organisations' endpoints and tokens are their owners' and admins' to manage (issue 24).
  */
-export function createIntegrationServices(deps: {
+export function createIntegrationsFeature(deps: {
   db: Db;
   webhooks: WebhookRepository;
   rateLimiter: WebhookServiceDeps['rateLimiter'];
@@ -27,15 +30,16 @@ export function createIntegrationServices(deps: {
   organisationAudit: WebhookServiceDeps['organisationAudit'];
   outbox: Pick<Outbox, 'handle'>;
   worker: Pick<DeliveryDeps, 'mailer' | 'publicUrl' | 'log' | 'organisationAdmins'>;
+  onIdentityChange: (tellOthers: boolean) => Promise<void>;
 }) {
   const { db, webhooks, rateLimiter, organisationAdmin, organisationAudit } = deps;
   registerWebhookDelivery(deps.outbox, { ...deps.worker, webhooks, allowPrivate: deps.allowPrivate });
   let sealing: Promise<unknown> = Promise.resolve();
-  return {
+  const services = {
     webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: deps.allowHttp, organisationAdmin, organisationAudit }),
     apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter, organisationAdmin, organisationAudit }),
     /**
-     * Run by app.ts at each start, awaited on close: secrets stored plain before they were
+     * Run at each start, awaited on close (the feature's lifecycle): secrets stored plain before they were
      * encrypted are sealed (docs/integrations.md "Secrets at rest"); deliveries read them either way.
      */
     webhookSecretSealing: {
@@ -48,4 +52,16 @@ export function createIntegrationServices(deps: {
       stop: () => sealing,
     },
   };
+  const feature: Feature<typeof services> = {
+    name: 'integrations',
+    services,
+    async routes(app) {
+      await app.register(webhookRoutes, { services });
+      await app.register(apiTokenRoutes, { services, onIdentityChange: deps.onIdentityChange });
+    },
+    start: () => services.webhookSecretSealing.start(),
+    stop: () => services.webhookSecretSealing.stop(),
+  };
+  return feature;
 }
+export type IntegrationsServices = ReturnType<typeof createIntegrationsFeature>['services'];

@@ -9,18 +9,21 @@ import { createGoogleWalletUpdates } from './google-wallet-updates.ts';
 import { createPassPusher } from './pass-push.ts';
 import { createWalletPassRepository } from './wallet-pass.repository.ts';
 import { createWalletService } from './wallet.service.ts';
+import type { Feature } from '../../http/feature.ts';
+import walletRoutes from './wallet.routes.ts';
+import appleWebServiceRoutes from './apple-web-service.routes.ts';
 
 type WalletDeps = Omit<Parameters<typeof createWalletService>[0], 'passes' | 'tokens' | 'googleObjects'>;
 
 /**
- * The wallet feature's services, built once by `server/wiring.ts` (D11, issue 26): the passes,
+ * Issue 34: the wallet feature (D11, issue 26): the passes,
  * Apple's web service with its APNs pushes, and the updates of saved Google passes. A profile
  * change marks the Google objects that show it inside its own transaction (`onChangeInside`),
  * and reaches the Apple passes as the platform outbox's `profiles.changed` message (issue 34),
  * written in that transaction too; this feature handles it and its own `wallet.google.object` and
  * `wallet.apple.push` messages.
  */
-export function createWalletServices(
+export function createWalletFeature(
   deps: WalletDeps & {
     db: Db;
     outbox: Pick<Outbox, 'enqueue' | 'handle' | 'runOnce' | 'pause' | 'resume'>;
@@ -58,5 +61,16 @@ export function createWalletServices(
   outbox.handle('wallet.apple.push', ({ serialNumbers }) => appleWebService.push(serialNumbers), { leaseMs: 60_000 });
   // Inside every profile change's transaction: the Google objects that show the profiles are marked.
   walletDeps.profiles.onChangeInside(googleWalletUpdates.profilesChanged);
-  return { wallet, appleWebService, googleWalletUpdates };
+  const services = { wallet, appleWebService, googleWalletUpdates };
+  const feature: Feature<typeof services> = {
+    name: 'wallet',
+    services,
+    async routes(app) {
+      await app.register(walletRoutes, { services });
+      await app.register(appleWebServiceRoutes, { services });
+    },
+    stop: () => appleWebService.close(),
+  };
+  return feature;
 }
+export type WalletServices = ReturnType<typeof createWalletFeature>['services'];

@@ -19,6 +19,8 @@ import { createCaptureFollowUpService } from './capture-follow-up.service.ts';
 import { scheduleOf } from '../../outbox/retry-policy.ts';
 import { createOcrPool } from './ocr-pool.ts';
 import { createProductLinkResolver } from './product-link.resolver.ts';
+import type { Feature } from '../../http/feature.ts';
+import captureRoutes from './capture.routes.ts';
 
 /**
  * OCR engines per process: one core is left to the rest of the server (the public pages, the
@@ -27,12 +29,12 @@ import { createProductLinkResolver } from './product-link.resolver.ts';
 export const OCR_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
- * Issue 36's capture feature put together for server/wiring.ts: the OCR pool (engines start at
+ * Issue 34: issue 36's capture feature: the OCR pool (engines start at
  * the first read and end after five idle minutes; `ocrPool.close()` on shutdown), the card
  * reader, and the service with its limits and the hook that reads the product's own card and
  * profile addresses through the public profile and card services.
  */
-export function createCaptureServices(deps: {
+export function createCaptureFeature(deps: {
   publicUrl: string;
   rateLimiter: RateLimiter;
   decodeSlots: DecodeSlots;
@@ -96,5 +98,14 @@ export function createCaptureServices(deps: {
     policy: scheduleOf([30_000, 120_000, 600_000, 1_800_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000]),
     leaseMs: 60_000,
   });
-  return { capture, captureSave, captureFollowUp, ocrPool };
+  const services = { capture, captureSave, captureFollowUp, ocrPool };
+  const feature: Feature<typeof services> = {
+    name: 'capture',
+    services,
+    async routes(app) {
+      await app.register(captureRoutes, { services });
+    },
+  };
+  return feature;
 }
+export type CaptureServices = ReturnType<typeof createCaptureFeature>['services'];
