@@ -33,15 +33,17 @@ export const newLeadId = () => randomId(16);
 export const newOrganisationId = () => randomId(12);
 export const newInvitationId = () => randomId(16);
 /**
- * Audit entries sort by time, and entries of the same millisecond by id: so the id starts with the
+ * Rows listed newest first by (time, id) — audit entries, verified taps (issue 38) — keep the order of
+ * the same millisecond through the id: so the id starts with the
  * time and a per-process sequence (base 36, fixed width, digits and small letters only so that every
  * collation orders them alike), then random characters keep ids of different instances apart.
  */
 let lastAuditStamp = 0;
 let auditSequence = 0;
-export function newAuditId(now = Date.now()): string {
+export function newTimeOrderedId(now = Date.now()): string {
   auditSequence = now === lastAuditStamp ? auditSequence + 1 : 0;
   lastAuditStamp = now;
   return now.toString(36).padStart(9, '0') + auditSequence.toString(36).padStart(4, '0') + randomId(8);
 }
+export const newAuditId = newTimeOrderedId;
 export const newTemplateId = () => randomId(12);

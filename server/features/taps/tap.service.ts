@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '../../../shared/error-codes.ts';
 import type { SunBundle, SunRequest, TapAlertList, TapPage, TapResult } from '../../../shared/schemas/tap.schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { randomId } from '../../lib/ids.ts';
+import { newTimeOrderedId } from '../../lib/ids.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -82,7 +82,7 @@ export function createTapService(deps: {
   }
 
   /** Stores a judged tap, and on a card's first replayed or invalid tap of the day mails the operators. */
-  async function record(cardId: string, result: TapResult, at: number, picc: PiccData | null) {
+  async function record(cardId: string, result: TapResult, at: number, id: string, picc: PiccData | null) {
     if (result !== 'verified') {
       const hour = Math.floor(at / TAP_RECORD_RULE.windowMs);
       const stored = storedHere.get(cardId);
@@ -92,7 +92,7 @@ export function createTapService(deps: {
       if (count > TAP_RECORD_RULE.max || !(await rateLimiter.hit(TAP_RECORD_RULE, cardId)).allowed) return;
     }
     const uid = picc ? picc.uid.toString('hex').toUpperCase() : null;
-    await taps.insertTap({ id: randomId(16), cardId, at, result, counter: picc?.counter ?? null, uid });
+    await taps.insertTap({ id, cardId, at, result, counter: picc?.counter ?? null, uid });
     if (result === 'verified' || !(await taps.claimAlert(cardId, new Date(at).toISOString().slice(0, 10), at))) return;
     if (!(await rateLimiter.hit(TAP_ALERT_MAIL_RULE, 'fleet')).allowed) return;
     for (const to of await deps.operatorEmails()) await deps.mailer.send(tapAlertMail({ to, cardId, result, appUrl: `${deps.publicUrl}/operator` }));
@@ -134,8 +134,10 @@ export function createTapService(deps: {
         const found = await keysOf(cardId);
         if (!found) return null;
         const at = now();
+        // Named as it arrives: taps of the same millisecond are listed in the order they came (they are stored later, in any order).
+        const id = newTimeOrderedId(at);
         const { result, picc } = await judge(cardId, found.keys, piccData, cmac, at);
-        later(record(cardId, result, at, picc));
+        later(record(cardId, result, at, id, picc));
         return result;
       } catch (error) {
         log.error({ err: error, cardId }, 'could not verify a tap');
