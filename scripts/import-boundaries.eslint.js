@@ -11,7 +11,8 @@
  * - No feature and no platform folder imports an entry point (`entries`: `server/wiring.ts`,
  *   `server/app.ts`, ...): the bag of every service is the entry points' own.
  * - A feature's index.ts lends no repository: it imports and re-exports a `*.repository.ts` only
- *   as types (issue 34; another feature calls a service instead).
+ *   as types (issue 34; another feature calls a service instead), and names no slice of one
+ *   (`Pick<…Repository…>`/`Omit<…>`): what others need is a service the feature builds.
  * - `forbid`: trees that must not import each other at all (the owner app imports no server code).
  * - Every way a module is reached counts as an import: `import`/`export ... from`, `import()`,
  *   `require()`/`require.resolve()` and a `createRequire(...)` function, and vitest's
@@ -57,6 +58,7 @@ export const importBoundaries = {
       entry: "'{{from}}' must not import the entry point '{{target}}': only the entry points compose services (docs/architecture.md, import boundaries).",
       tree: "'{{from}}' must not import '{{target}}': {{fromTree}}/ imports nothing from {{toTree}}/ (docs/architecture.md, import boundaries).",
       lends: "A feature's index.ts lends no repository: '{{target}}' only as `export type`/`import type`; export a service instead (issue 34).",
+      slice: "A feature's index.ts lends no slice of a repository: `{{helper}}<{{name}}, …>`; type a service the feature builds instead (issue 34).",
       dynamic: 'A module path built at run time cannot be checked against the import boundaries: name the module with a string literal.',
     },
   },
@@ -133,8 +135,25 @@ export const importBoundaries = {
       node.exportKind === 'type' ||
       (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
 
+    // In an index.ts: the names its own repositories' types go by, whose `Pick<>`/`Omit<>` would lend a slice of them.
+    const repositoryNames = new Set();
+    const isRepositoryName = (name) => repositoryNames.has(name) || /Repository$/.test(name);
+    const REPOSITORY = /\.repository(\.ts)?$/;
+
     return {
-      ImportDeclaration: (node) => check(node.source, node.source.value, onlyTypes(node)),
+      ImportDeclaration(node) {
+        check(node.source, node.source.value, onlyTypes(node));
+        if (isIndex && typeof node.source.value === 'string' && REPOSITORY.test(node.source.value))
+          for (const specifier of node.specifiers) repositoryNames.add(specifier.local.name);
+      },
+      TSTypeReference(node) {
+        if (!isIndex || node.typeName.type !== 'Identifier' || !['Pick', 'Omit'].includes(node.typeName.name)) return;
+        const [picked] = (node.typeArguments ?? node.typeParameters)?.params ?? [];
+        const name = picked?.type === 'TSTypeReference' ? picked.typeName : picked?.type === 'TSTypeQuery' ? picked.exprName : undefined;
+        const last = name?.type === 'TSQualifiedName' ? name.right : name;
+        if (last?.type === 'Identifier' && isRepositoryName(last.name))
+          context.report({ node, messageId: 'slice', data: { helper: node.typeName.name, name: last.name } });
+      },
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, onlyTypes(node)),
       ExportAllDeclaration: (node) => check(node.source, node.source.value, node.exportKind === 'type'),
       ImportExpression: (node) => checkSpecifier(node.source),

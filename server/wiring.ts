@@ -13,19 +13,8 @@ import { createTimeZoneRepository } from './auth/time-zone.repository.ts';
 import { createVerificationMailSender } from './auth/verification-mail.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import type { Owner } from './auth/owner.guard.ts';
-// The rows that features lend each other (issue 21's slices, typed in their index.ts): built here, before the features that read them.
-import { createCardRepository } from './features/cards/card.repository.ts';
-import { createLeadRepository } from './features/leads/lead.repository.ts';
-import { createLinkRepository } from './features/profiles/link.repository.ts';
-import { createProfileRepository } from './features/profiles/profile.repository.ts';
-import { createProfileStamps } from './features/profiles/profile-stamps.ts';
-import { createTemplateRepository } from './features/organisations/template.repository.ts';
-import { createWebhookRepository } from './features/integrations/webhook.repository.ts';
 import { createWebhookSecretBox } from './features/integrations/webhook-signing.ts';
-import { createCrmRows } from './features/crm/crm.feature.ts';
-import { createOperatorRepository } from './features/operator/operator.repository.ts';
 import type { TxtResolver } from './features/organisations/domain.service.ts';
-import type { LeadTransfer } from './features/leads/index.ts';
 import { createAccountFeature } from './features/account/index.ts';
 import { createBackgroundsFeature } from './features/backgrounds/index.ts';
 import { createCaptureFeature } from './features/capture/index.ts';
@@ -45,10 +34,29 @@ import { createTapsFeature } from './features/taps/index.ts';
 import { createWalletFeature } from './features/wallet/index.ts';
 
 /**
- * The one composition file (issues 21 and 34): builds the platform pieces, the rows features lend
- * each other, then every feature in an explicit order, handing each only the services of features
- * built before it. Answers the features in that order (server/app.ts registers their routes and
- * runs their lifecycles so) and their services by name (for main.ts, the lifecycle and tests).
+ * Issue 34: the services of a feature built later, for calls at request time only: each named
+ * method looks the feature up in `later` when it is called, and fails if that is while composing.
+ */
+function late<S extends object, K extends keyof S>(services: () => S | undefined, methods: readonly K[]): Pick<S, K> {
+  const bound: Partial<Pick<S, K>> = {};
+  for (const method of methods) {
+    const call = (...args: unknown[]): unknown => {
+      const target = services();
+      if (!target) throw new Error(`${String(method)}: called while composing, before its feature was built`);
+      return (target[method] as (...a: unknown[]) => unknown).apply(target, args);
+    };
+    bound[method] = call as S[K];
+  }
+  return bound as Pick<S, K>;
+}
+
+/**
+ * The one composition file (issues 21 and 34): builds the platform pieces, then every feature in
+ * an explicit order, handing each the services of features built before it (and, where two
+ * features need each other, `late` calls of the one built after). Each feature builds its own
+ * repositories; what another needs of them it answers as a named service (its index.ts types it).
+ * Answers the features in that order (server/app.ts registers their routes and runs their
+ * lifecycles so) and their services by name (for main.ts, the lifecycle and tests).
  * With Redis, `invalidation` carries changes between instances and `rateStore` counts limits there.
  */
 export function createFeatures(deps: {
@@ -83,88 +91,122 @@ export function createFeatures(deps: {
   // What every factory may take of the platform (each reads only the keys it names).
   const platform = { config, publicUrl, db, storage, mailer, rateLimiter, decodeSlots, log, authSecret, timeZones, resolveTxt, onIdentityChange };
 
-  // Lent rows. Issue 25: leads, profiles, cards and organisations write their webhook events inside their transactions (a company profile's
-  // reach its organisation's webhooks too; secrets stored encrypted). Issue 37: a lead's change also marks its CRM sync there (same box).
-  const templates = createTemplateRepository(db);
-  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(authSecret), templates.organisationOfCompanyProfile, outbox);
-  const crmRows = createCrmRows({ db, box: createWebhookSecretBox(authSecret), outbox, organisationOf: templates.organisationOfCompanyProfile });
-  const profileRows = createProfileRepository(db, createProfileStamps(invalidation), webhooks.outbox, outbox);
-  const linkRows = createLinkRepository(db);
-  const cardRows = createCardRepository(db, webhooks.outbox);
-  const leadRows = createLeadRepository(db, crmRows.leadEvents(webhooks.outbox));
-  const operatorRows = createOperatorRepository(db);
+  // Where two features need each other, the one built first calls the other's services through `late`, at request time only (issue 34):
+  // the statistics count the profiles', cards' and leads' rows, which report their views to them; the organisations change profiles
+  // (templates, brands, cards), write webhook events and move leads, and profiles, the integrations and leads ask them back; an accepted
+  // invitation tells SCIM, which needs the invitations; the taps' clone alerts mail the operators, whose console needs the taps.
+  const later: {
+    profiles?: ReturnType<typeof createProfilesFeature>;
+    cards?: ReturnType<typeof createCardsFeature>;
+    integrations?: ReturnType<typeof createIntegrationsFeature>;
+    operator?: ReturnType<typeof createOperatorFeature>;
+    leads?: ReturnType<typeof createLeadsFeature>;
+    scim?: ReturnType<typeof createScimFeature>;
+  } = {};
 
-  // The two calls against the order, made at request time only: the organisations' offboarding moves leads (the leads feature needs the
-  // cards, built after the organisations), and an accepted invitation tells SCIM (which needs the organisations' invitations).
-  const later: { leads?: ReturnType<typeof createLeadsFeature>; scim?: ReturnType<typeof createScimFeature> } = {};
-  const leadTransfer: LeadTransfer = { moveToProfile: (...args) => later.leads!.services.leads.moveToProfile(...args) };
-
-  // 1. Statistics: the view counter every counted page reports to, the visits, the group sums.
-  const stats = createStatsFeature({ ...platform, profiles: profileRows, cards: cardRows, links: linkRows, captures: leadRows });
+  // 1. Statistics: the view counter every counted page reports to (it writes the profiles' and cards' counts), the visits, the group sums.
+  const stats = createStatsFeature({
+    ...platform,
+    profiles: late(() => later.profiles?.services.profileStats, ['findOwn', 'publicStamp', 'addViews', 'forget']),
+    cards: late(() => later.cards?.services.cardScans, ['addScans']),
+    links: late(() => later.profiles?.services.profileLinks, ['listByProfile']),
+    captures: late(() => later.leads?.services.leadCaptureStats, ['capturesOf']),
+  });
   const { views, visits } = stats.services;
-  // 2. Organisations (issue 24), before profiles, whose rules ask the templates what a profile locks.
+  // 2. Organisations (issue 24), before profiles, whose rules ask the templates what a profile locks. Issue 25: their changes write
+  // webhook events in their transactions (a company profile's reach its organisation's webhooks too).
   const organisations = createOrganisationsFeature({
     ...platform,
-    templates,
-    profiles: profileRows,
-    companyLinks: linkRows,
-    webhooks,
+    profiles: late(() => later.profiles?.services.templatedProfiles, ['change', 'setFields']),
+    companyLinks: late(() => later.profiles?.services.companyLinks, ['setCompanyLinks']),
+    webhookEvents: late(() => later.integrations?.services.webhookEvents, ['emit']),
+    endpoints: late(() => later.integrations?.services.endpointHandOver, ['handOverOrganisationEndpoints']),
     groupStats: stats.services.groupStats,
-    leads: leadTransfer,
+    leads: late(() => later.leads?.services.leads, ['moveToProfile']),
     joined: (...args) => later.scim!.services.scimJoin.memberJoined(...args),
   });
-  const { organisations: organisationService, brand, organisationDomains } = organisations.services;
-  // 3. Page hosts (issue 39); the company profiles' brand with the address their pages are shared under.
+  const { organisations: organisationService, brand, organisationDomains, organisationOfCompanyProfile } = organisations.services;
+  // 3. Integrations (issue 25): webhooks (secrets stored encrypted), API tokens, the deliveries; the events every change writes.
+  const integrations = (later.integrations = createIntegrationsFeature({
+    ...platform,
+    engine: deps.engine,
+    organisationOfCompanyProfile,
+    allowHttp: config.webhooks.allowHttp,
+    allowPrivate: config.webhooks.allowPrivate,
+    organisationAdmin: async (owner: Owner, organisationId: string) => void (await organisationService.access(owner, organisationId, 'admin')),
+    organisationAudit: organisationService.auditWriter,
+    outbox,
+    worker: { mailer, publicUrl, log, organisationAdmins: organisations.services.organisationAdmins },
+  }));
+  const { webhookEvents } = integrations.services;
+  // 4. CRM connectors (issue 37): a lead's change also marks its CRM sync in its transaction (tokens sealed with the webhooks' box).
+  const crm = createCrmFeature({
+    ...platform,
+    box: createWebhookSecretBox(authSecret),
+    organisationOf: organisationOfCompanyProfile,
+    organisationService,
+    organisationAdmins: organisations.services.organisationAdmins,
+    outbox,
+  });
+  // 5. Page hosts (issue 39); the company profiles' brand with the address their pages are shared under.
   const pageDomains = createPageDomainsFeature({ ...platform, invalidation, organisationService });
   const pageBrands = pageDomains.services.withOrigins(brand.forProfiles);
-  // 4. Profiles.
-  const profiles = createProfilesFeature({
+  // 6. Profiles: their stamps told to every instance, their changes' webhook events and `profiles.changed` written in the change.
+  const profiles = (later.profiles = createProfilesFeature({
     ...platform,
-    profiles: profileRows,
-    links: linkRows,
+    invalidation,
+    webhookEvents,
+    outbox,
     views,
     visits,
     templates: organisations.services.templates.forProfiles,
     brands: pageBrands,
-  });
-  const { profiles: profileService, publicProfiles } = profiles.services;
-  // 5. Cards (issue 33: an organisation's card shows only its holder's company profiles of that organisation).
-  const cards = createCardsFeature({
+  }));
+  const { profiles: profileService, publicProfiles, profileChanges } = profiles.services;
+  // 7. Cards (issue 33: an organisation's card shows only its holder's company profiles of that organisation).
+  const cards = (later.cards = createCardsFeature({
     ...platform,
-    cards: cardRows,
-    profiles: profileRows,
+    webhookEvents,
+    profiles: profileChanges,
     profileService,
     publicProfiles,
     views,
     visits,
     companyProfilesOf: organisations.services.companyProfilesOf,
-  });
+  }));
   const cardService = cards.services.cards;
-  // 6. Taps (issue 38): SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
-  const taps = createTapsFeature({ ...platform, cardExists: cardService.exists, grants: operatorRows.listGrants });
-  // 7. The public pages (D16) and downloads.
+  // 8. Taps (issue 38): SUN keys of batches, every tap judged, the clone alerts mailed to the operators.
+  const taps = createTapsFeature({ ...platform, cardExists: cardService.exists, grants: () => later.operator!.services.operatorGrants.listGrants() });
+  // 9. The public pages (D16) and downloads.
   const issuer = { name: config.issuerName, email: config.supportEmail };
   const publicPages = createPublicPagesFeature({ ...platform, issuer, publicProfiles, cards: cardService, visits, taps: taps.services.taps });
   const { downloads, texts } = publicPages.services;
-  // 8. Wallet passes (D11, issue 26), told of every profile change (the outbox's profiles.changed).
-  const wallet = createWalletFeature({ ...platform, cards: cardRows, profiles: profileRows, visits, outbox, pageOrigins: pageDomains.services.pageOrigins });
-  // 9. The operator's console (issue 28).
-  const operator = createOperatorFeature({
+  // 10. Wallet passes (D11, issue 26), told of every profile change (the outbox's profiles.changed).
+  const wallet = createWalletFeature({
+    ...platform,
+    cards: cards.services.ownCards,
+    profiles: profileChanges,
+    visits,
+    outbox,
+    pageOrigins: pageDomains.services.pageOrigins,
+  });
+  // 11. The operator's console (issue 28).
+  const operator = (later.operator = createOperatorFeature({
     ...platform,
     operatorEmails: config.operatorEmails,
-    operators: operatorRows,
     cards: cardService,
     taps: taps.services.taps,
     sendVerificationMail: createVerificationMailSender(deps.auth),
     domains: organisationDomains,
     pageDomains: pageDomains.services.pageDomains,
-  });
-  // 10. Leads: the owner's, the contact exchange (D5), the deletion link and the retention.
+  }));
+  // 12. Leads: the owner's, the contact exchange (D5), the deletion link and the retention. Issue 25 with 37: a lead's change writes
+  // its webhook events and marks its CRM sync, in its transaction (the CRM's events wrap the webhooks').
   const leads = (later.leads = createLeadsFeature({
     ...platform,
     retentionDays: config.leadsRetentionDays,
-    leads: leadRows,
-    profiles: profileRows,
+    leadEvents: crm.services.leadEvents(webhookEvents),
+    profiles: profileChanges,
     publicProfiles,
     downloads,
     texts,
@@ -173,19 +215,19 @@ export function createFeatures(deps: {
     cards: cardService,
     taps: taps.services.taps,
   }));
-  // 11. Capture (issue 36), and its follow-up mail through the outbox and the mailer (with the lead's deletion link and the owner's vCard).
+  // 13. Capture (issue 36), and its follow-up mail through the outbox and the mailer (with the lead's deletion link and the owner's vCard).
   const capture = createCaptureFeature({
     ...platform,
     publicProfiles,
     cards: cardService,
-    leads: leadRows,
+    leads: leads.services.leadCapture,
     organisationService,
     outbox,
     leadService: leads.services.leads,
     downloads,
     retentionDays: config.leadsRetentionDays,
   });
-  // 12. SCIM (issue 27), and who joins at a company sign-in.
+  // 14. SCIM (issue 27), and who joins at a company sign-in.
   const scim = (later.scim = createScimFeature({
     ...platform,
     organisations: organisationService,
@@ -194,27 +236,16 @@ export function createFeatures(deps: {
     domains: organisationDomains,
     profiles: profileService,
   }));
-  // 13. Integrations (issue 25): webhooks, API tokens, the deliveries.
-  const integrations = createIntegrationsFeature({
-    ...platform,
-    webhooks,
-    allowHttp: config.webhooks.allowHttp,
-    allowPrivate: config.webhooks.allowPrivate,
-    organisationAdmin: async (owner: Owner, organisationId: string) => void (await organisationService.access(owner, organisationId, 'admin')),
-    organisationAudit: organisationService.auditWriter,
-    outbox,
-    worker: { mailer, publicUrl, log, organisationAdmins: organisations.services.organisationAdmins },
-  });
-  // 14. CRM connectors (issue 37).
-  const crm = createCrmFeature({ ...platform, rows: crmRows, organisationService, organisationAdmins: organisations.services.organisationAdmins, outbox });
   // 15–17. Backgrounds and signatures (issue 26), the account (its deletion asks the organisations).
-  const backgrounds = createBackgroundsFeature({ ...platform, profiles: profileRows, brands: pageBrands });
+  const backgrounds = createBackgroundsFeature({ ...platform, profiles: profileChanges, brands: pageBrands });
   const signatures = createSignaturesFeature({ ...platform, profiles: profileService, texts, brands: pageBrands });
-  const account = createAccountFeature({ ...platform, auth: deps.auth, profiles: profileRows, deletionHooks: organisations.services.accountDeletion });
+  const account = createAccountFeature({ ...platform, auth: deps.auth, profiles: profileChanges, deletionHooks: organisations.services.accountDeletion });
 
   const features: Feature[] = [
     stats,
     organisations,
+    integrations,
+    crm,
     pageDomains,
     profiles,
     cards,
@@ -225,8 +256,6 @@ export function createFeatures(deps: {
     leads,
     capture,
     scim,
-    integrations,
-    crm,
   ];
   features.push(backgrounds, signatures, account);
   return {
@@ -236,6 +265,8 @@ export function createFeatures(deps: {
     services: {
       stats: stats.services,
       organisations: organisations.services,
+      integrations: integrations.services,
+      crm: crm.services,
       pageDomains: pageDomains.services,
       profiles: profiles.services,
       cards: cards.services,
@@ -246,8 +277,6 @@ export function createFeatures(deps: {
       leads: leads.services,
       capture: capture.services,
       scim: scim.services,
-      integrations: integrations.services,
-      crm: crm.services,
       backgrounds: backgrounds.services,
       signatures: signatures.services,
       account: account.services,

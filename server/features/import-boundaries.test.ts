@@ -214,6 +214,21 @@ describe('the 14 boundary probes of issue 34', () => {
     expect(await ruleErrors('server/features/profiles/index.ts', "export type { ProfileChange } from './profile.repository.ts';\n")).toEqual([]);
   });
 
+  it('8b: a slice of a repository lent through the feature’s own index.ts as a type (`Pick<…Repository, …>`)', async () => {
+    const slice = "import type { ProfileRepository } from './profile.repository.ts';\nexport type ProfileAccess = Pick<ProfileRepository, 'findOwn'>;\n";
+    expect(await ruleErrors('server/features/profiles/index.ts', slice)).toEqual([
+      boundary("A feature's index.ts lends no slice of a repository: `Pick<ProfileRepository"),
+    ]);
+    const renamed = "import type { LinkRepository as Links } from './link.repository.ts';\nexport type LinkAccess = Omit<Links, 'insert'>;\n";
+    expect(await ruleErrors('server/features/profiles/index.ts', renamed)).toEqual([boundary('lends no slice of a repository: `Omit<Links')]);
+    // A service the feature builds, typed from its services, is what another feature gets.
+    const service =
+      "import type { ProfilesServices } from './profiles.feature.ts';\nexport type ProfileChanges = Pick<ProfilesServices['profileChanges'], 'change'>;\n";
+    expect(await ruleErrors('server/features/profiles/index.ts', service)).toEqual([]);
+    // Outside an index.ts a feature's own files may pick from its repositories.
+    expect(await ruleErrors('server/features/profiles/probe.ts', slice)).toEqual([]);
+  });
+
   it('9: owner-app code importing server code', async () => {
     expect(await ruleErrors('app/src/lib/probe.ts', "export { ErrorCode } from '../../../server/http/errors.ts';\n")).toEqual([
       boundary('app/ imports nothing from server/'),

@@ -6,7 +6,7 @@ import type { Feature } from '../../http/feature.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { ProfileAccess } from '../profiles/index.ts';
+import type { ProfileChanges } from '../profiles/index.ts';
 import { createAccountService, type AccountDeletionHooks } from './account.service.ts';
 import { createAccountRepository } from './account.repository.ts';
 import { createAccountExportRepository } from './account-export.repository.ts';
@@ -19,7 +19,7 @@ import accountRoutes from './account.routes.ts';
 export function createAccountFeature(deps: {
   auth: Auth;
   db: Db;
-  profiles: Pick<ProfileAccess, 'change'>;
+  profiles: Pick<ProfileChanges, 'change'>;
   storage: Storage;
   mailer: Mailer;
   rateLimiter: RateLimiter;

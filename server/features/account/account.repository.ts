@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { listTables } from '../../db/schema-info.ts';
-import type { ProfileAccess, ProfileChange } from '../profiles/index.ts';
+import type { ProfileChanges, ProfileChange } from '../profiles/index.ts';
 import { unregisteredColumns } from '../cards/index.ts';
 
 /** Tables whose rows the deletion treats by name instead of generically. */
@@ -14,7 +14,7 @@ export interface DeletedAlong {
   fileKeys: string[];
 }
 
-export function createAccountRepository(db: Db, profiles: Pick<ProfileAccess, 'change'>) {
+export function createAccountRepository(db: Db, profiles: Pick<ProfileChanges, 'change'>) {
   return {
     async findUser(userId: string): Promise<{ id: string; email: string; language: string | null } | undefined> {
       return db.selectFrom('user').select(['id', 'email', 'language']).where('id', '=', userId).executeTakeFirst();

@@ -5,7 +5,7 @@ import { profileNotFound } from '../../http/errors.ts';
 import type { DecodeSlots } from '../../images/decode-slots.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { ProfileAccess, ProfileBrands } from '../profiles/index.ts';
+import type { ProfileChanges, ProfileBrands } from '../profiles/index.ts';
 import { renderBackground, type BackgroundLayout, type BackgroundSize, type BackgroundTheme } from './background.renderer.ts';
 
 /** Drawing a background costs a few hundred ms of CPU: at most this many new ones per owner (cached ones are free). */
@@ -21,7 +21,7 @@ export type BackgroundLook = { layout: BackgroundLayout; theme: BackgroundTheme;
  */
 export function createBackgroundService(deps: {
   publicUrl: string;
-  profiles: Pick<ProfileAccess, 'findOwn'>;
+  profiles: Pick<ProfileChanges, 'findOwn'>;
   storage: Storage;
   rateLimiter: RateLimiter;
   decodeSlots: DecodeSlots;

@@ -8,7 +8,7 @@ import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import { newCardId } from '../../lib/ids.ts';
 import { presentCard } from './card.presenter.ts';
 import type { CardRepository, CardWithProfile } from './card.repository.ts';
-import { type ProfileAccess, type ProfileService, type PublicProfileService, presentPublicProfileEnvelope } from '../profiles/index.ts';
+import { type ProfileChanges, type ProfileService, type PublicProfileService, presentPublicProfileEnvelope } from '../profiles/index.ts';
 import type { ViewCounter, VisitClient, VisitService } from '../stats/index.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
 import type { PublicProfile } from '../../../shared/schemas/public-profile.schema.ts';
@@ -55,7 +55,7 @@ export type PublicCardState = { state: 'not-found' } | { state: 'blocked' } | { 
 export function createCardService(deps: {
   publicUrl: string;
   cards: CardRepository;
-  profiles: ProfileAccess;
+  profiles: ProfileChanges;
   profileService: ProfileService;
   publicProfiles: PublicProfileService;
   views: ViewCounter;

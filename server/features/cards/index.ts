@@ -3,15 +3,17 @@
  * type, the editions (names, colours, images) that wallet passes show, the one read of an
  * owner's card that the wallet needs, and the columns of the card rules D6/D7.
  */
-import type { CardRepository } from './card.repository.ts';
+import type { CardsServices } from './cards.feature.ts';
 
 export type { CardService, PublicCardState } from './card.service.ts';
 export { EDITION_INFO, editionDisplayName, editionInfo, isEdition, rgbToHex, type EditionInfo, type RgbColor } from './editions.ts';
 export { editionPng, type PngBox } from './edition-image.ts';
 export { PRINT_PNG_SIZE, printCardFiles, printCsv, printRow, type PrintFile } from './print-bundle.ts';
 
-/** An owner's card as other features may read it. */
-export type CardAccess = Pick<CardRepository, 'findOwn'>;
+/** What the wallet passes need of cards: an owner's card (issue 34: a service of the cards feature). */
+export type OwnCards = CardsServices['ownCards'];
+/** What the statistics' view counter needs of cards: the scans it writes, in its transaction. */
+export type CardScans = CardsServices['cardScans'];
 export { qrPng } from './qr-code.ts';
 /**
  * The columns of a card's registration and of its going back to unregistered (D6, D7), for the

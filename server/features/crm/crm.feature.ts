@@ -17,30 +17,27 @@ import type { Feature } from '../../http/feature.ts';
 import crmRoutes from './crm.routes.ts';
 
 /**
- * Issue 37's rows, built by server/wiring.ts before the leads repository: `leadEvents` wraps the
- * webhooks' EventOutbox so that every lead change also marks its CRM sync in its transaction.
- * The tokens are sealed with the webhook secrets' box (the same key, docs/integrations.md).
+ * Issue 34: the CRM feature, its service and the handler of its `crm.sync` messages (docs/outbox.md).
+ * It builds its rows (the tokens sealed with the webhook secrets' box: the same key,
+ * docs/integrations.md) and answers the leads' `leadEvents`, which wraps the webhooks' events so that
+ * every lead change also marks its CRM sync in its transaction.
  */
-export function createCrmRows(deps: { db: Db; box: SecretBox; outbox: Pick<Outbox, 'enqueue'>; organisationOf: CompanyProfileOrganisation }) {
-  const connections = createCrmConnectionRepository(deps.db, deps.box);
-  const syncs = createCrmSyncRepository(deps.db, deps.outbox, connections, deps.organisationOf);
-  return { connections, syncs, leadEvents: syncs.leadEvents };
-}
-export type CrmRows = ReturnType<typeof createCrmRows>;
-
-/** Issue 34: the CRM feature, its service and the handler of its `crm.sync` messages (docs/outbox.md). */
 export function createCrmFeature(deps: {
-  rows: CrmRows;
+  db: Db;
+  box: SecretBox;
+  /** The organisation whose company profile a lead's profile is (the organisations'), read inside the lead's change. */
+  organisationOf: CompanyProfileOrganisation;
   config: Pick<Config, 'crm' | 'publicUrl'>;
   rateLimiter: RateLimiter;
   /** Who may manage an organisation's connections (its owners and admins), and its audit log. */
   organisationService: Pick<OrganisationService, 'access' | 'auditWriter'>;
   organisationAdmins: (organisationId: string) => Promise<Array<{ email: string; language: string | null }>>;
-  outbox: Pick<Outbox, 'handle'>;
+  outbox: Pick<Outbox, 'enqueue' | 'handle'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }) {
-  const { connections, syncs } = deps.rows;
+  const connections = createCrmConnectionRepository(deps.db, deps.box);
+  const syncs = createCrmSyncRepository(deps.db, deps.outbox, connections, deps.organisationOf);
   const { publicUrl } = deps.config;
   const organisationAudit: OrganisationAuditWriter = deps.organisationService.auditWriter;
   const organisationAdmin = async (owner: Owner, organisationId: string) => void (await deps.organisationService.access(owner, organisationId, 'admin'));
@@ -80,6 +77,8 @@ export function createCrmFeature(deps: {
       publicUrl,
       log: deps.log,
     }),
+    /** Issue 37, what the leads need: their webhook events (`inner`), each also marking the lead's CRM sync inside the same transaction. */
+    leadEvents: syncs.leadEvents,
   };
   const feature: Feature<typeof services> = {
     name: 'crm',

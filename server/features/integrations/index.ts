@@ -1,7 +1,7 @@
 /**
  * What other features may use of integrations (issue 25): the services' types. Other features
- * announce their changes through `EventOutbox` (server/lib/event-outbox.ts), which
- * server/wiring.ts fills with this feature's outbox.
+ * announce their changes through `EventOutbox` (server/lib/event-outbox.ts): server/wiring.ts
+ * hands them this feature's `webhookEvents` service.
  */
 export type { WebhookService } from './webhook.service.ts';
 export type { ApiTokenService } from './api-token.service.ts';

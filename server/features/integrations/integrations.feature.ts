@@ -1,7 +1,8 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Engine } from '../../db/database.ts';
 import { createApiTokenRepository } from './api-token.repository.ts';
 import { createApiTokenService } from './api-token.service.ts';
-import type { WebhookRepository } from './webhook.repository.ts';
+import { createWebhookRepository, type CompanyProfileOrganisation } from './webhook.repository.ts';
+import { createWebhookSecretBox } from './webhook-signing.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { registerWebhookDelivery } from './webhook-delivery.ts';
 import type { Outbox } from '../../outbox/outbox.ts';
@@ -15,27 +16,36 @@ type DeliveryDeps = Parameters<typeof registerWebhookDelivery>[1];
 /**
  * Issue 34: the integrations feature (issue 25): webhook
  * endpoints, API tokens, and the deliveries as the handler of the outbox's `webhook.delivery`
- * messages (issue 34). The webhook repository is built before them by the wiring, because the
- * other features write their events through it.
+ * messages (issue 34). It builds the webhook rows (secrets sealed with AUTH_SECRET's webhook key)
+ * and answers the other features' `webhookEvents`, through which they write their events.
  * Organisations' endpoints and tokens are their owners' and admins' to manage (issue 24).
  */
 export function createIntegrationsFeature(deps: {
   db: Db;
-  webhooks: WebhookRepository;
+  engine: Engine;
+  authSecret: string;
+  /** The organisation whose company profile an event's profile is (the organisations'), read inside the event's transaction. */
+  organisationOfCompanyProfile: CompanyProfileOrganisation;
   rateLimiter: WebhookServiceDeps['rateLimiter'];
   allowHttp: boolean;
   allowPrivate: boolean;
   organisationAdmin: WebhookServiceDeps['organisationAdmin'];
   /** Issue 33: the organisation's audit entry of a change of its webhooks and API tokens, in that change's transaction. */
   organisationAudit: WebhookServiceDeps['organisationAudit'];
-  outbox: Pick<Outbox, 'handle'>;
+  outbox: Pick<Outbox, 'enqueue' | 'handle'>;
   worker: Pick<DeliveryDeps, 'mailer' | 'publicUrl' | 'log' | 'organisationAdmins'>;
   onIdentityChange: (tellOthers: boolean) => Promise<void>;
 }) {
-  const { db, webhooks, rateLimiter, organisationAdmin, organisationAudit } = deps;
+  const { db, rateLimiter, organisationAdmin, organisationAudit } = deps;
+  const webhooks = createWebhookRepository(db, deps.engine, createWebhookSecretBox(deps.authSecret), deps.organisationOfCompanyProfile, deps.outbox);
   registerWebhookDelivery(deps.outbox, { ...deps.worker, webhooks, allowPrivate: deps.allowPrivate });
   let sealing: Promise<unknown> = Promise.resolve();
   const services = {
+    // What other features need of the rows (issue 34):
+    /** Leads, profiles, cards and organisations: their changes' webhook events, written inside the changes' transactions. */
+    webhookEvents: webhooks.outbox,
+    /** Issue 24, the organisations' account deletion: the leaving account's organisation endpoints handed to a member who stays. */
+    endpointHandOver: { handOverOrganisationEndpoints: webhooks.handOverOrganisationEndpoints },
     webhooks: createWebhookService({ webhooks, rateLimiter, allowHttp: deps.allowHttp, organisationAdmin, organisationAudit }),
     apiTokens: createApiTokenService({ tokens: createApiTokenRepository(db), rateLimiter, organisationAdmin, organisationAudit }),
     /**

@@ -8,7 +8,7 @@ import { newLeadId } from '../../lib/ids.ts';
 import { leadMail, vcardMail } from './contact-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { LeadRepository } from './lead.repository.ts';
-import { type ProfileAccess, type PublicProfileService, presentPublicProfileEnvelope } from '../profiles/index.ts';
+import { type ProfileChanges, type PublicProfileService, presentPublicProfileEnvelope } from '../profiles/index.ts';
 import type { PageTexts, DownloadService } from '../public-pages/index.ts';
 import { accountLanguage } from '../../mail/mail-language.ts';
 import type { LeadService } from './lead.service.ts';
@@ -36,7 +36,7 @@ const TOO_MANY = 'Too many contact requests. Please try again later.';
 export function createContactService(deps: {
   publicUrl: string;
   leads: LeadRepository;
-  profiles: ProfileAccess;
+  profiles: ProfileChanges;
   publicProfiles: PublicProfileService;
   downloads: DownloadService;
   mailer: Mailer;

@@ -4,7 +4,7 @@
  * of the lead service, issue 34), and the lead row, builders and presenter the organisation's lead list reuses.
  */
 import type { LeadService } from './lead.service.ts';
-import type { LeadRepository } from './lead.repository.ts';
+import type { LeadsServices } from './leads.feature.ts';
 export type { ContactService } from './contact.service.ts';
 export type { LeadService } from './lead.service.ts';
 export type { LeadRetention } from './lead-retention.ts';
@@ -16,10 +16,10 @@ export { LEAD_PROFILE_COLUMNS } from './lead-columns.ts';
 export { buildLeadsCsv, LEADS_CSV_CONTENT_TYPE, type LeadsCsvColumn } from './leads-csv.builder.ts';
 export { buildLeadsXlsx, LEADS_XLSX_CONTENT_TYPE } from './leads-xlsx.builder.ts';
 export { presentLead } from './lead.presenter.ts';
-/** Issue 36: the capture feature stores a captured lead once per clientId, through this one call. */
-export type LeadCapture = Pick<LeadRepository, 'insertCapture'>;
+/** Issue 36, what capture needs of leads: a captured lead stored once per clientId, through this one call (a service, issue 34). */
+export type LeadCapture = LeadsServices['leadCapture'];
 export type { CapturedLead } from './lead-capture.repository.ts';
-/** Issue 36: the statistics count a profile's captures per day and event. */
-export type LeadCaptureStats = Pick<LeadRepository, 'capturesOf'>;
+/** Issue 36, what the statistics need of leads: a profile's captures per day and event. */
+export type LeadCaptureStats = LeadsServices['leadCaptureStats'];
 /** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
 export { createLeadsFeature, type LeadsServices } from './leads.feature.ts';

@@ -8,7 +8,7 @@ import type { CardService } from '../cards/index.ts';
 import type { DomainService } from '../organisations/index.ts';
 import type { PageDomainService } from '../page-domains/index.ts';
 import type { TapService } from '../taps/index.ts';
-import type { OperatorRepository } from './operator.repository.ts';
+import { createOperatorRepository } from './operator.repository.ts';
 import { createOperatorService } from './operator.service.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
 import { createBundleBuilder } from './batch-bundle.ts';
@@ -17,14 +17,13 @@ import operatorRoutes from './operator.routes.ts';
 /**
  * Issue 34: the operator's console (issue 28): batches and their print bundles, inventory, the
  * operators, and what an operator may do by hand of other features (SUN keys and taps, e-mail
- * domains, page hosts). The operators' rows are built by server/wiring.ts: the taps' clone alerts
- * read the granted operators before this feature exists. Its bundle builds stop on close.
+ * domains, page hosts). It builds the operators' rows and answers the taps' `operatorGrants` (the
+ * clone alerts' recipients). Its bundle builds stop on close.
  */
 export function createOperatorFeature(deps: {
   db: Db;
   publicUrl: string;
   operatorEmails: string[];
-  operators: OperatorRepository;
   storage: Storage;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -36,13 +35,14 @@ export function createOperatorFeature(deps: {
   pageDomains: Pick<PageDomainService, 'verifyByOperator' | 'organisationOfHost'>;
 }) {
   const { publicUrl, storage, taps } = deps;
+  const operators = createOperatorRepository(deps.db);
   const inventory = createInventoryRepository(deps.db);
   const bundles = createBundleBuilder({ inventory, storage, publicUrl, log: deps.log });
   const services = {
     operator: createOperatorService({
       publicUrl,
       operatorEmails: deps.operatorEmails,
-      operators: deps.operators,
+      operators,
       sunKeys: taps,
       inventory,
       cards: deps.cards,
@@ -55,6 +55,8 @@ export function createOperatorFeature(deps: {
       pageDomains: deps.pageDomains,
     }),
     bundles,
+    /** Issue 38, what the taps need: the granted operators, whom the clone alerts mail too. */
+    operatorGrants: { listGrants: operators.listGrants },
   };
   const feature: Feature<typeof services> = {
     name: 'operator',

@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, processProfileImage } from '../../images/image.proces
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { organisationLogoKeyFor, type Storage } from '../../storage/storage.ts';
 import type { OrganisationAuditTable } from '../../db/tables.ts';
-import { UPLOAD_RULE, type ProfileAccess, type ProfileBrands } from '../profiles/index.ts';
+import { UPLOAD_RULE, type ProfileChanges, type ProfileBrands } from '../profiles/index.ts';
 import type { BrandChanges, BrandRepository } from './brand.repository.ts';
 import { brandLogoPath, presentBrand } from './organisation.presenter.ts';
 import { auditEntry, type Membership, type OrganisationService } from './organisation.service.ts';
@@ -16,7 +16,7 @@ import { auditEntry, type Membership, type OrganisationService } from './organis
  * organisation (their `updated` stamps bumped, every instance told), so their pages, cached per
  * stamp, show the new brand at once.
  */
-export function createBrandChange(deps: { brands: BrandRepository; profiles: Pick<ProfileAccess, 'change'> }) {
+export function createBrandChange(deps: { brands: BrandRepository; profiles: Pick<ProfileChanges, 'change'> }) {
   return async (m: Pick<Membership, 'organisationId'>, changes: BrandChanges, entry: OrganisationAuditTable): Promise<void> => {
     const ids = await deps.brands.companyProfileIds(m.organisationId);
     await deps.profiles.change(ids, (change) => deps.brands.update(m.organisationId, changes, entry, change));

@@ -1,7 +1,7 @@
 import type { TemplateField, TemplateLink, TemplateLock } from '../../../shared/schemas/organisation-template.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { CompanyLinkAccess, TemplatedProfileAccess } from '../profiles/index.ts';
+import type { CompanyLinkChanges, TemplatedProfileChanges } from '../profiles/index.ts';
 import { auditEntry, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import type { TemplateRepository } from './template.repository.ts';
@@ -17,8 +17,8 @@ import { lockedValues } from './template.service.ts';
 export function createMemberTemplateService(deps: {
   organisations: OrganisationRepository;
   templates: TemplateRepository;
-  profiles: TemplatedProfileAccess;
-  companyLinks: CompanyLinkAccess;
+  profiles: TemplatedProfileChanges;
+  companyLinks: CompanyLinkChanges;
   organisationService: OrganisationService;
 }) {
   const { organisations, templates, profiles, companyLinks, organisationService } = deps;

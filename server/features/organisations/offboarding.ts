@@ -5,7 +5,7 @@ import type { OrganisationAuditTable } from '../../db/tables.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OrganisationCardRepository } from './organisation-card.repository.ts';
 import type { LeadTransfer } from '../leads/index.ts';
-import type { TemplatedProfileAccess } from '../profiles/index.ts';
+import type { TemplatedProfileChanges } from '../profiles/index.ts';
 import type { Membership } from './organisation.service.ts';
 import { auditEntry } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
@@ -55,7 +55,7 @@ export function createOffboarding(deps: {
   templates: TemplateRepository;
   cards: OrganisationCardRepository;
   leads: LeadTransfer;
-  profiles: TemplatedProfileAccess;
+  profiles: TemplatedProfileChanges;
 }) {
   const { organisations, templates, cards, leads, profiles } = deps;
   /**

@@ -6,7 +6,7 @@ import type { Owner } from '../../auth/owner.guard.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { OrganisationCardRepository, OrganisationCardRow } from './organisation-card.repository.ts';
-import type { TemplatedProfileAccess } from '../profiles/index.ts';
+import type { TemplatedProfileChanges } from '../profiles/index.ts';
 import { assignCsv } from './card-csv.ts';
 import { receiverOf } from './offboarding.ts';
 import { auditEntry, type Membership, type OrganisationService } from './organisation.service.ts';
@@ -79,7 +79,7 @@ export function createOrganisationCardService(deps: {
   organisations: OrganisationRepository;
   templates: TemplateRepository;
   cards: OrganisationCardRepository;
-  profiles: TemplatedProfileAccess;
+  profiles: TemplatedProfileChanges;
   rateLimiter: RateLimiter;
 }) {
   const { organisationService, organisations, templates, cards, profiles, rateLimiter } = deps;

@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import { buildLeadsCsv, buildLeadsXlsx, presentLead, type LeadTransfer, type LeadsCsvColumn } from '../leads/index.ts';
 import type { OrganisationLeadRepository, OrganisationLeadRow } from './organisation-lead.repository.ts';
-import type { TemplatedProfileAccess } from '../profiles/index.ts';
+import type { TemplatedProfileChanges } from '../profiles/index.ts';
 import { auditEntry, organisationNotFound, type Membership, type OrganisationService } from './organisation.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import type { TemplateRepository } from './template.repository.ts';
@@ -56,7 +56,7 @@ export function createOrganisationLeadService(deps: {
   leads: OrganisationLeadRepository;
   /** Issue 35: the one move of leads between profiles, inside a profile change. */
   leadMove: LeadTransfer;
-  profiles: Pick<TemplatedProfileAccess, 'change'>;
+  profiles: Pick<TemplatedProfileChanges, 'change'>;
   timeZones: OwnerTimeZones;
   rateLimiter: RateLimiter;
 }) {

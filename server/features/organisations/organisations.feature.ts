@@ -5,7 +5,7 @@ import type { DecodeSlots } from '../../images/decode-slots.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { EventOutbox } from '../../lib/event-outbox.ts';
-import type { CompanyLinkAccess, ProfileAccess, TemplatedProfileAccess } from '../profiles/index.ts';
+import type { CompanyLinkChanges, TemplatedProfileChanges } from '../profiles/index.ts';
 import type { LeadTransfer } from '../leads/index.ts';
 import type { GroupStats } from '../stats/index.ts';
 import { createOrganisationRepository } from './organisation.repository.ts';
@@ -34,7 +34,7 @@ import { createOrganisationLeadService } from './organisation-leads.service.ts';
 import { createOrganisationStatsService } from './organisation-stats.service.ts';
 import type { OrganisationRepository } from './organisation.repository.ts';
 import type { OrganisationService } from './organisation.service.ts';
-import type { TemplateRepository } from './template.repository.ts';
+import { createTemplateRepository, type TemplateRepository } from './template.repository.ts';
 
 type LeadDeps = Parameters<typeof createOrganisationLeadService>[0];
 type StatsDeps = Parameters<typeof createOrganisationStatsService>[0];
@@ -90,8 +90,10 @@ function createTeamAreaServices(deps: {
  * Issue 34: the organisations feature (issue 24): organisations, members and roles with the
  * offboarding, templates, the brand, claimed e-mail domains (issue 27), invitations and the Team
  * area; what a deleted account does to its organisations (the account feature's hooks).
- * `leads` and `joined` are the leads' and SCIM's, built after this feature (server/wiring.ts
- * hands in their forward calls, made at request time only).
+ * It builds its template rows and answers the integrations' and the CRM's
+ * `organisationOfCompanyProfile`. `profiles`, `companyLinks`, `webhookEvents`, `endpoints`, `leads`
+ * and `joined` are services of features built after this one (server/wiring.ts hands in their
+ * forward calls, made at request time only).
  */
 export function createOrganisationsFeature(deps: {
   config: Pick<Config, 'publicUrl' | 'oidc'>;
@@ -103,20 +105,22 @@ export function createOrganisationsFeature(deps: {
   log: FastifyBaseLogger;
   resolveTxt: TxtResolver;
   timeZones: Parameters<typeof createTeamAreaServices>[0]['timeZones'];
-  /** The rows other features lend: templates (built before the webhooks, which ask them), profiles and links, the webhooks' events and endpoints. */
-  templates: TemplateRepository;
-  profiles: TemplatedProfileAccess & Pick<ProfileAccess, 'change'> & Parameters<typeof createTeamAreaServices>[0]['profiles'];
-  companyLinks: CompanyLinkAccess;
-  webhooks: { outbox: EventOutbox } & OrganisationEndpointHandOver;
+  /** The profiles' changes a template, a brand, a card or the offboarding makes, with the company links. */
+  profiles: TemplatedProfileChanges & Parameters<typeof createTeamAreaServices>[0]['profiles'];
+  companyLinks: CompanyLinkChanges;
+  /** The integrations': the webhooks' events written inside the organisation's changes, the endpoints an account's deletion hands over. */
+  webhookEvents: EventOutbox;
+  endpoints: OrganisationEndpointHandOver;
   groupStats: GroupStats;
   leads: LeadTransfer;
   joined: (organisationId: string, userId: string, email: string) => Promise<void>;
   onIdentityChange: (endsSessions: boolean) => Promise<void>;
 }) {
-  const { config, db, storage, rateLimiter, decodeSlots, log, templates, profiles, webhooks } = deps;
+  const { config, db, storage, rateLimiter, decodeSlots, log, profiles, webhookEvents } = deps;
   // Issue 24: organisations before profiles, whose rules ask the templates what a profile locks.
-  const organisations = createOrganisationRepository(db, webhooks.outbox);
-  const orgCards = createOrganisationCardRepository(db, webhooks.outbox);
+  const templates = createTemplateRepository(db);
+  const organisations = createOrganisationRepository(db, webhookEvents);
+  const orgCards = createOrganisationCardRepository(db, webhookEvents);
   const offboard = createOffboarding({ organisations, templates, cards: orgCards, leads: deps.leads, profiles });
   // Issue 24 with 26: a new brand changes every company profile (stamps bumped), whose pages read it on a render.
   const brands = createBrandRepository(db);
@@ -164,7 +168,13 @@ export function createOrganisationsFeature(deps: {
     /** Issue 33: an organisation's card shows only its holder's company profiles of that organisation. */
     companyProfilesOf: async (organisationId: string, userId: string) => (await templates.companyProfiles(organisationId, userId)).map((p) => p.profileId),
     /** Issue 24: the last owner hands over first; the only member takes the organisation along; others leave it (the account's deletion hooks). */
-    accountDeletion: createOrganisationAccountDeletion({ rows: createAccountDeletionRepository(db, webhooks.outbox), cards: orgCards, endpoints: webhooks }),
+    accountDeletion: createOrganisationAccountDeletion({
+      rows: createAccountDeletionRepository(db, webhookEvents),
+      cards: orgCards,
+      endpoints: deps.endpoints,
+    }),
+    /** Issue 25 with 37, what the integrations and the CRM need: the organisation whose company profile a profile is, read inside an event's transaction. */
+    organisationOfCompanyProfile: templates.organisationOfCompanyProfile,
   };
   const feature: Feature<typeof services> = {
     name: 'organisations',

@@ -5,7 +5,7 @@ import type { Owner } from '../../auth/owner.guard.ts';
 import type { OrganisationTemplateTable } from '../../db/tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { newTemplateId } from '../../lib/ids.ts';
-import type { CompanyLinkAccess, ProfileTemplates, TemplatedProfileAccess } from '../profiles/index.ts';
+import type { CompanyLinkChanges, ProfileTemplates, TemplatedProfileChanges } from '../profiles/index.ts';
 import { auditEntry, type OrganisationService } from './organisation.service.ts';
 import type { TemplateRepository } from './template.repository.ts';
 import { isAdmin } from './roles.ts';
@@ -37,8 +37,8 @@ function present(row: OrganisationTemplateTable, profileCount: number): Template
  */
 export function createTemplateService(deps: {
   templates: TemplateRepository;
-  profiles: TemplatedProfileAccess;
-  companyLinks: CompanyLinkAccess;
+  profiles: TemplatedProfileChanges;
+  companyLinks: CompanyLinkChanges;
   organisationService: OrganisationService;
 }) {
   const { templates, profiles, companyLinks, organisationService } = deps;

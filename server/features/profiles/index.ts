@@ -1,10 +1,9 @@
 /**
  * What other features may use of profiles (issue 21: only through this file). Their services
  * and public presenter; of the stored profiles and links only the few reads and the one way to
- * change profiles that other features' rules need (the wiring file passes the repositories).
+ * change profiles that other features' rules need, as services the profiles feature builds (issue 34).
  */
-import type { LinkRepository } from './link.repository.ts';
-import type { ProfileRepository } from './profile.repository.ts';
+import type { ProfilesServices } from './profiles.feature.ts';
 
 export type { ProfileService } from './profile.service.ts';
 export type { PublicProfileService } from './public-profile.service.ts';
@@ -15,17 +14,15 @@ export { presentPublicProfileEnvelope, type PublicSourceProfile } from './public
 /** The uploads an account may make per hour; the organisation's logo counts against it too. */
 export { UPLOAD_RULE } from './media.service.ts';
 
-/**
- * Profiles as other features may reach them: the owner's profile, the public stamp, the owner
- * of a profile, and `change` (the one way to change profiles: a card's assignment, an account's
- * deletion); `onChangeInside` marks another feature's rows inside each change (issue 34: wallet).
- */
-export type ProfileAccess = Pick<ProfileRepository, 'findOwn' | 'publicStamp' | 'ownerOf' | 'change' | 'onChangeInside'>;
-/** A profile's links as other features may read them (the statistics name clicked links). */
-export type LinkAccess = Pick<LinkRepository, 'listByProfile'>;
-/** Issue 24: what organisation templates need, to push a template's change into its profiles (stamps bumped, every instance told). */
-export type TemplatedProfileAccess = Pick<ProfileRepository, 'change' | 'setFields'>;
-/** Issue 24: a template's company links, written into its members' profiles within their change. */
-export type CompanyLinkAccess = Pick<LinkRepository, 'setCompanyLinks'>;
+/** What cards, wallet passes, leads, backgrounds and the account need: an owner's profile, its owner, `change`, `onChangeInside` (the wallet). */
+export type ProfileChanges = ProfilesServices['profileChanges'];
+/** What the statistics need: an owner's profile, the public stamp, the view totals the view counter writes. */
+export type ProfileStats = ProfilesServices['profileStats'];
+/** What the statistics need of links: a profile's links, to name the clicked ones. */
+export type ProfileLinks = ProfilesServices['profileLinks'];
+/** Issue 24, what organisation templates need: a template's change pushed into its profiles (stamps bumped, every instance told). */
+export type TemplatedProfileChanges = ProfilesServices['templatedProfiles'];
+/** Issue 24, what organisation templates need: their company links, written into members' profiles within their change. */
+export type CompanyLinkChanges = ProfilesServices['companyLinks'];
 /** Issue 34: the feature as server/wiring.ts composes it, and its services' type (what its routes receive). */
 export { createProfilesFeature, type ProfilesServices } from './profiles.feature.ts';

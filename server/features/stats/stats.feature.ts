@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Feature } from '../../http/feature.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
-import type { LinkAccess, ProfileAccess } from '../profiles/index.ts';
+import type { ProfileLinks, ProfileStats } from '../profiles/index.ts';
 import type { LeadCaptureStats } from '../leads/index.ts';
+import type { CardScans } from '../cards/index.ts';
 import { createViewCounter } from './view-counter.ts';
 import { createVisitCountRepository } from './visit-count.repository.ts';
 import { createStatsService } from './stats.service.ts';
@@ -18,17 +19,15 @@ import clickRoutes from './click.routes.ts';
  * Issue 34: the statistics feature. The view counter (D10: views counted in memory, written every
  * 100 ms with issue 12's hourly aggregates in one transaction; view-counter.ts: a crash loses
  * < 200 ms), the visits, an owner's statistics and the group sums the organisations read.
- * Built first: it needs only the rows of profiles, cards and links that other features lend.
+ * Built first (server/wiring.ts): what it needs of profiles, links, cards and leads (the counts the
+ * view counter writes, an owner's statistics) it calls only when counts are written or read.
  */
 export function createStatsFeature(deps: {
   db: Db;
   log: FastifyBaseLogger;
-  profiles: ProfileAccess & {
-    addViews(views: Map<string, number>, trx: Db): Promise<void>;
-    forget(id: string): void;
-  };
-  cards: { addScans(scans: Map<string, number>, trx: Db): Promise<void> };
-  links: LinkAccess;
+  profiles: ProfileStats;
+  cards: CardScans;
+  links: ProfileLinks;
   captures: LeadCaptureStats;
   timeZones: OwnerTimeZones;
 }) {

@@ -5,7 +5,7 @@ import { profileNotFound } from '../../http/errors.ts';
 import type { OwnerTimeZones } from '../../auth/time-zone.repository.ts';
 import { dayOfHour, dayRange, fillDays, hourSpan, zonedDay } from './visit-days.ts';
 import type { LeadCaptureStats } from '../leads/index.ts';
-import type { LinkAccess, ProfileAccess } from '../profiles/index.ts';
+import type { ProfileLinks, ProfileStats } from '../profiles/index.ts';
 import type { VisitCountRepository } from './visit-count.repository.ts';
 
 /** The field of a day that each metric adds to (`scan` is shown per card, not per day). */
@@ -24,8 +24,8 @@ const ZERO_DAY = { views: 0, saves: 0, reminders: 0, contacts: 0, walletPasses: 
  * the owner's time zone (issue 23): the hourly counts grouped by the day each hour lies on there.
  */
 export function createStatsService(deps: {
-  profiles: ProfileAccess;
-  links: LinkAccess;
+  profiles: ProfileStats;
+  links: ProfileLinks;
   visits: VisitCountRepository;
   timeZones: OwnerTimeZones;
   /** Issue 36: the profile's captured leads. */

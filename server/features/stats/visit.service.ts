@@ -1,6 +1,6 @@
 import { linkHref } from '../../../shared/social-handle.ts';
 import type { VisitSource } from '../../../shared/schemas/visit-source.schema.ts';
-import type { ProfileAccess } from '../profiles/index.ts';
+import type { ProfileStats } from '../profiles/index.ts';
 import type { VisitCountRepository } from './visit-count.repository.ts';
 import { countsAsVisit, type VisitClient } from './visit-decision.ts';
 import type { ViewCounter } from './view-counter.ts';
@@ -14,7 +14,7 @@ const MAX_REMEMBERED_LINKS = 10_000;
  * the one entry through which every counted visit passes (issue 34): pages, scans, downloads,
  * contact exchanges, clicks and wallet passes.
  */
-export function createVisitService(deps: { visits: VisitCountRepository; profiles: ProfileAccess; views: ViewCounter }) {
+export function createVisitService(deps: { visits: VisitCountRepository; profiles: ProfileStats; views: ViewCounter }) {
   const { visits, profiles, views } = deps;
   /** Safe hrefs of clicked links (null: not the profile's, or not renderable), per profile stamp. */
   const hrefs = new Map<string, { stamp: number; href: string | null }>();

@@ -5,8 +5,8 @@ import type { Edition } from '../../../shared/schemas/card.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import type { Config } from '../../config.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { CardAccess } from '../cards/index.ts';
-import type { ProfileAccess } from '../profiles/index.ts';
+import type { OwnCards } from '../cards/index.ts';
+import type { ProfileChanges } from '../profiles/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { VisitClient, VisitService } from '../stats/index.ts';
 import type { ApplePassTokens } from './apple-pass-token.ts';
@@ -34,8 +34,8 @@ const notConfigured = (which: string) => new AppError(503, ErrorCode.notConfigur
  */
 export function createWalletService(deps: {
   config: Config;
-  cards: CardAccess;
-  profiles: ProfileAccess;
+  cards: OwnCards;
+  profiles: ProfileChanges;
   storage: Storage;
   /** The one entry of counted visits (issue 34): a pass handed out counts by the visit rule too. */
   visits: Pick<VisitService, 'record'>;
