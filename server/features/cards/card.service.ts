@@ -78,8 +78,9 @@ export function createCardService(deps: {
   // the scan checks its `?card=` against it (issue 12) without another read in most cases.
   const shownProfiles = createShortLivedCache<string | null>(1000);
 
+  // Reads of a card's stored scans wait out a write of counted ones, so the pending scans `present` adds right after are exact.
   async function ownOrThrow(owner: Owner, cardId: string) {
-    const row = await cards.findOwn(owner.userId, cardId);
+    const row = await views.settledRead(() => cards.findOwn(owner.userId, cardId));
     if (!row) throw cardNotFound();
     return row;
   }
@@ -153,7 +154,7 @@ export function createCardService(deps: {
     },
 
     async listOwn(owner: Owner): Promise<Card[]> {
-      return Promise.all((await cards.listOwn(owner.userId)).map(present));
+      return Promise.all((await views.settledRead(() => cards.listOwn(owner.userId))).map(present));
     },
 
     /**

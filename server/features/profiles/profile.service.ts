@@ -69,14 +69,21 @@ export function createProfileService(deps: {
 }) {
   const { profiles, links, views, jsonCache, rateLimiter, templates, brands = noBrands } = deps;
 
-  /** A presented profile, its view count including views counted but not yet written (D10). */
+  // Reads of stored view counts wait out a write of counted views (view-counter.ts settledRead), so the views still pending, taken
+  // right after the read and before any other, are exactly what the stored count lacks (D10).
+  const findOwn = (userId: string, profileId: string) => views.settledRead(() => profiles.findOwn(userId, profileId));
+  const listOwn = (userId: string) => views.settledRead(() => profiles.listOwn(userId));
+  const ownStamp = (userId: string, profileId: string) => views.settledRead(() => profiles.ownStamp(userId, profileId));
+
+  /** A presented profile, its view count including views counted but not yet written (D10); call it right after the row's read. */
   async function present(row: ProfileWithUse): Promise<Profile> {
-    return withPending(presentProfile(row, await links.listByProfile(row.id)));
+    const pendingViews = views.pendingProfile(row.id);
+    const profile = presentProfile(row, await links.listByProfile(row.id));
+    return { ...profile, profileViews: profile.profileViews + pendingViews };
   }
-  const withPending = (p: Profile): Profile => ({ ...p, profileViews: p.profileViews + views.pendingProfile(p.id) });
 
   async function ownOrThrow(owner: Owner, profileId: string): Promise<ProfileWithUse> {
-    const row = await profiles.findOwn(owner.userId, profileId);
+    const row = await findOwn(owner.userId, profileId);
     if (!row) throw profileNotFound();
     return row;
   }
@@ -171,14 +178,14 @@ export function createProfileService(deps: {
         if ((await profiles.countLiveLocked(owner.userId, trx)) >= PROFILE_LIMITS.maxLive) throw profileLimitReached();
         return insertProfile(owner, input, trx);
       });
-      return present((await profiles.findOwn(owner.userId, id))!);
+      return present((await findOwn(owner.userId, id))!);
     },
 
     async update(owner: Owner, input: ProfileUpdateInput): Promise<Profile> {
       assertThemeContrast(input, await ownOrThrow(owner, input.id));
       if (templates) assertUnlocked(editableFields(input), await templates.lockedOf(input.id));
       if (!(await profiles.change([input.id], (change) => profiles.updateOwn(owner.userId, input.id, patchOf(input), change)))) throw profileNotFound();
-      return present((await profiles.findOwn(owner.userId, input.id))!);
+      return present((await findOwn(owner.userId, input.id))!);
     },
 
     /**
@@ -216,7 +223,7 @@ export function createProfileService(deps: {
           await writeLinks(owner, profileId, list, change, companyLocked);
         });
       }
-      return present((await profiles.findOwn(owner.userId, id))!);
+      return present((await findOwn(owner.userId, id))!);
     },
 
     /** D8: a soft delete, refused while a card points at the profile. */
@@ -231,7 +238,7 @@ export function createProfileService(deps: {
     async setActive(owner: Owner, profileId: string, active: boolean): Promise<Profile> {
       await ownOrThrow(owner, profileId);
       await profiles.change([profileId], (change) => profiles.updateOwn(owner.userId, profileId, { status: active ? 'ACTIVE' : 'INACTIVE' }, change));
-      return present((await profiles.findOwn(owner.userId, profileId))!);
+      return present((await findOwn(owner.userId, profileId))!);
     },
 
     async findOwn(owner: Owner, profileId: string): Promise<Profile> {
@@ -250,7 +257,7 @@ export function createProfileService(deps: {
 
     /** GET /find/own/profile/brand: the brand its page shows (issue 24 with 26), for the app's preview; none on a former member's notice page. */
     async ownBrand(owner: Owner, profileId: string) {
-      const row = await profiles.findOwn(owner.userId, profileId);
+      const row = await findOwn(owner.userId, profileId);
       if (!row) throw profileNotFound('profileId');
       const brand = row.leftCompany ? null : await brands.brandOf(profileId);
       return { brand: brand && presentPageBrand(brand), pageOrigin: brand?.pageOrigin ?? null }; // issue 39: the share panel's address
@@ -258,7 +265,7 @@ export function createProfileService(deps: {
 
     /** POST /find/own/profile/by-id as JSON text: one read on the hot path, the JSON from the cache. */
     async findOwnJson(owner: Owner, profileId: string): Promise<Buffer> {
-      const stamp = await profiles.ownStamp(owner.userId, profileId);
+      const stamp = await ownStamp(owner.userId, profileId);
       if (!stamp) throw profileNotFound();
       const count = stamp.profileViews + views.pendingProfile(profileId);
       return jsonCache.json(profileId, stamp.updated, count, async () =>
@@ -268,10 +275,16 @@ export function createProfileService(deps: {
 
     /** GET /find/own/profiles/active: an object keyed by profile id (SPEC 7). */
     async listOwn(owner: Owner): Promise<Record<string, Profile>> {
-      const rows = await profiles.listOwn(owner.userId);
+      const rows = await listOwn(owner.userId);
+      const pendingViews = new Map(rows.map((row) => [row.id, views.pendingProfile(row.id)]));
       const allLinks = await links.listByProfiles(rows.map((r) => r.id));
       const linksOf = (id: string) => allLinks.filter((l) => l.profileId === id);
-      return Object.fromEntries(rows.map((row) => [row.id, withPending(presentProfile(row, linksOf(row.id)))]));
+      return Object.fromEntries(
+        rows.map((row) => {
+          const profile = presentProfile(row, linksOf(row.id));
+          return [row.id, { ...profile, profileViews: profile.profileViews + (pendingViews.get(row.id) ?? 0) }];
+        }),
+      );
     },
 
     /** SPEC 5: letters and digits (schema), different from the current one, unique. */
@@ -288,7 +301,7 @@ export function createProfileService(deps: {
         if (isUniqueViolation(error)) throw taken();
         throw error;
       }
-      return present((await profiles.findOwn(owner.userId, profileId))!);
+      return present((await findOwn(owner.userId, profileId))!);
     },
 
     /** D15. */

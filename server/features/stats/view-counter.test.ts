@@ -79,6 +79,44 @@ describe('the view counter', () => {
     await counter.close();
   });
 
+  it('reads stored counts only when no batch is being written, so stored plus pending is exact during a flush', async () => {
+    let stored = 0;
+    let commit!: () => void;
+    const counter = createViewCounter({
+      flushMs: 60_000,
+      write: (batch) =>
+        new Promise<void>((resolve) => {
+          commit = () => {
+            stored += batch.cards.get('c1') ?? 0;
+            resolve();
+          };
+        }),
+      onError: () => {},
+    });
+    counter.countCard('c1');
+    const flushing = counter.flush();
+    counter.countCard('c1');
+    // The read waits for the write under way; then the stored count has the first scan, pending the second.
+    const read = counter.settledRead(async () => stored).then((count) => count + counter.pendingCard('c1'));
+    commit();
+    await flushing;
+    expect(await read).toBe(2);
+    // A batch taken while a read runs makes it read again, after that write.
+    let reads = 0;
+    const again = counter.settledRead(async () => {
+      reads += 1;
+      if (reads === 1) {
+        void counter.flush();
+        commit();
+      }
+      return stored;
+    });
+    expect(await again).toBe(2);
+    expect(reads).toBe(2);
+    expect(counter.pendingCard('c1')).toBe(0);
+    await counter.close();
+  });
+
   it('writes every counted event once, and puts a failed batch back for the next flush', async () => {
     const written: CountBatch[] = [];
     let fail = true;

@@ -26,6 +26,13 @@ export interface ViewCounter {
    */
   pendingProfile(profileId: string): number;
   pendingCard(cardId: string): number;
+  /**
+   * Runs `read` (a read of stored counts) with no batch being written when it starts and none
+   * taken while it runs (else it reads again, at most twice more), so the pending counts taken
+   * right after it are exactly what the stored ones lack. Without it a batch committing during
+   * the read was in neither: an owner's card showed 1 view of 2 (a PostgreSQL run, 2026-11-29).
+   */
+  settledRead<T>(read: () => Promise<T>): Promise<T>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,6 +55,8 @@ export function createViewCounter(options: {
   let flushing: Promise<void> | null = null;
   /** The batch being written: still counted by pendingProfile/pendingCard until its write settles. */
   let writing: CountBatch | null = null;
+  /** How many batches were taken for writing so far (settledRead compares it around a read). */
+  let taken = 0;
   const thisHour = createHourClock(options.now);
   /** When the batch being written (or last written) was taken: the next one is due flushMs later. */
   let takenAt = Date.now();
@@ -60,6 +69,7 @@ export function createViewCounter(options: {
     const batch = pending;
     pending = { profiles: new Map(), cards: new Map(), visits: new Map() };
     takenAt = Date.now();
+    taken += 1;
     writing = batch;
     flushing = options
       .write(batch)
@@ -103,6 +113,14 @@ export function createViewCounter(options: {
     },
     pendingProfile: (id) => (pending.profiles.get(id) ?? 0) + (writing?.profiles.get(id) ?? 0),
     pendingCard: (id) => (pending.cards.get(id) ?? 0) + (writing?.cards.get(id) ?? 0),
+    async settledRead(read) {
+      for (let attempt = 0; ; attempt++) {
+        while (flushing) await flushing;
+        const before = taken;
+        const result = await read();
+        if (taken === before || attempt === 2) return result;
+      }
+    },
     flush,
     async close() {
       clearInterval(timer);
