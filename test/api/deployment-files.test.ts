@@ -74,7 +74,10 @@ describe('deployment files', () => {
     expect(read('Dockerfile')).toMatch(new RegExp(`^EXPOSE ${port}$`, 'm'));
     expect(read('Dockerfile')).toContain(`PORT=${port}`);
     expect(composeEnvironment('app').PORT).toBe(String(port));
-    expect(read('compose.yaml')).toContain(`--to', 'app:${port}'`);
+    // The proxy runs deploy/Caddyfile (issue 39) in front of the replicas and asks them before a certificate.
+    expect(read('compose.yaml')).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(composeEnvironment('proxy').CARDS_UPSTREAMS).toBe(`app:${port}`);
+    expect(composeEnvironment('proxy').CARDS_ASK).toBe(`app:${port}`);
   });
 
   it("show deploy/Caddyfile word for word in docs/deployment.md (issue 39: the file test/caddy runs), asking the app's tls-allowed on its port", () => {
