@@ -15,7 +15,7 @@ export const vcfPath = (profileId: string) => vcardDownloadPath(profileId);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A profile as every call answers it (SPEC 3, D8): an explicit field list, never the raw row. */
-export function presentProfile(row: ProfileWithUse, links: LinkRow[]): Profile {
+export function presentProfile(row: ProfileWithUse, links: LinkRow[], unwrittenViews = 0): Profile {
   return {
     id: row.id,
     profileName: row.profileName,
@@ -47,7 +47,7 @@ export function presentProfile(row: ProfileWithUse, links: LinkRow[]): Profile {
     backgroundColour: row.backgroundColour,
     backgroundImagePath: mediaPath(row.backgroundImageKey),
     shortLinkId: row.shortLinkId,
-    profileViews: Number(row.profileViews),
+    profileViews: Number(row.profileViews) + unwrittenViews,
     isActive: row.status === 'ACTIVE',
     isInUse: row.isInUse,
     layout: row.layout,

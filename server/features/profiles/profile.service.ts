@@ -11,12 +11,12 @@ import type { LinkType } from '../../../shared/schemas/link.schema.ts';
 import type { Owner } from '../../auth/owner.guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { NewProfileRow } from '../../db/tables.ts';
-import { AppError, conflict, notFound, profileNotFound, refuseContrast } from '../../http/errors.ts';
-import { themeProblems, type Theme } from '../../../shared/page-theme.ts';
+import { AppError, conflict, notFound, profileNotFound } from '../../http/errors.ts';
 import { newLinkId, newProfileId, newShortLinkId } from '../../lib/ids.ts';
 import { mediaPath, presentPageBrand, presentProfile } from './profile.presenter.ts';
+import { assertThemeContrast, editableFields, patchOf, themePatch } from './profile-patch.ts';
 import type { LinkRepository } from './link.repository.ts';
-import type { ProfileChange, ProfilePatch, ProfileRepository, ProfileWithUse } from './profile.repository.ts';
+import type { ProfileChange, ProfileRepository, ProfileWithUse } from './profile.repository.ts';
 import type { ProfileJsonCache } from './profile-json.cache.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { ViewCounter } from '../stats/index.ts';
@@ -31,32 +31,6 @@ const profileLimitReached = () =>
   conflict(ErrorCode.profileLimitReached, `An account can keep at most ${PROFILE_LIMITS.maxLive} profiles. Delete one you no longer need first.`);
 const linkNotFound = () => notFound(ErrorCode.linkNotFound, 'Link not found.');
 
-/** Only the editable text fields of a body; server-managed fields are ignored (D8). */
-function editableFields(input: ProfileCreateInput): Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> {
-  const out: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>> = {};
-  for (const f of PROFILE_TEXT_FIELDS) if (input[f] !== undefined) out[f] = input[f]!.trim();
-  return out;
-}
-
-/** The theme fields a body sets (issue 26); absent ones stay as stored. */
-const THEME_FIELDS = ['theme', 'accentColour', 'buttonShape', 'backgroundColour'] as const;
-
-/**
- * Issue 26: refuses (400 `cmc/low-contrast`, naming the field, with the nearest passing colour)
- * colours that would miss WCAG AA in the theme the profile has after this change. Checked only
- * when the body sets a theme field, against the stored values of the others.
- */
-function assertThemeContrast(input: ProfileCreateInput, stored?: Pick<ProfileWithUse, 'theme' | 'accentColour' | 'backgroundColour'>): void {
-  if (!THEME_FIELDS.some((f) => input[f] !== undefined)) return;
-  refuseContrast(
-    themeProblems({
-      theme: input.theme ?? ((stored?.theme ?? 'light') as Theme),
-      accentColour: input.accentColour ?? stored?.accentColour ?? '',
-      backgroundColour: input.backgroundColour ?? stored?.backgroundColour ?? '',
-    }),
-  );
-}
-
 /** The owner's profiles: SPEC 4 and D8 rules. */
 export function createProfileService(deps: {
   profiles: ProfileRepository;
@@ -69,8 +43,7 @@ export function createProfileService(deps: {
 }) {
   const { profiles, links, views, jsonCache, rateLimiter, templates, brands = noBrands } = deps;
 
-  // Reads of stored view counts wait out a write of counted views (view-counter.ts settledRead), so the views still pending, taken
-  // right after the read and before any other, are exactly what the stored count lacks (D10).
+  // Stored view counts are read with no write of counted views under way (view-counter.ts settledRead): the pending ones taken right after are exact.
   const findOwn = (userId: string, profileId: string) => views.settledRead(() => profiles.findOwn(userId, profileId));
   const listOwn = (userId: string) => views.settledRead(() => profiles.listOwn(userId));
   const ownStamp = (userId: string, profileId: string) => views.settledRead(() => profiles.ownStamp(userId, profileId));
@@ -78,8 +51,7 @@ export function createProfileService(deps: {
   /** A presented profile, its view count including views counted but not yet written (D10); call it right after the row's read. */
   async function present(row: ProfileWithUse): Promise<Profile> {
     const pendingViews = views.pendingProfile(row.id);
-    const profile = presentProfile(row, await links.listByProfile(row.id));
-    return { ...profile, profileViews: profile.profileViews + pendingViews };
+    return presentProfile(row, await links.listByProfile(row.id), pendingViews);
   }
 
   async function ownOrThrow(owner: Owner, profileId: string): Promise<ProfileWithUse> {
@@ -122,19 +94,6 @@ export function createProfileService(deps: {
       }
     }
     return id;
-  }
-
-  /** The theme fields a body sets (issue 26). */
-  function themePatch(input: ProfileCreateInput): ProfilePatch {
-    return Object.fromEntries(THEME_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));
-  }
-
-  /** The D8 patch of an update: editable fields, theme, layout and type; never a server-managed field. */
-  function patchOf(input: ProfileCreateInput): ProfilePatch {
-    const patch: ProfilePatch = { ...editableFields(input), ...themePatch(input) };
-    if (input.layout !== undefined) patch.layout = input.layout;
-    if (input.type !== undefined) patch.type = input.type;
-    return patch;
   }
 
   /**
@@ -276,15 +235,10 @@ export function createProfileService(deps: {
     /** GET /find/own/profiles/active: an object keyed by profile id (SPEC 7). */
     async listOwn(owner: Owner): Promise<Record<string, Profile>> {
       const rows = await listOwn(owner.userId);
-      const pendingViews = new Map(rows.map((row) => [row.id, views.pendingProfile(row.id)]));
+      const pendingViews = rows.map((row) => views.pendingProfile(row.id));
       const allLinks = await links.listByProfiles(rows.map((r) => r.id));
       const linksOf = (id: string) => allLinks.filter((l) => l.profileId === id);
-      return Object.fromEntries(
-        rows.map((row) => {
-          const profile = presentProfile(row, linksOf(row.id));
-          return [row.id, { ...profile, profileViews: profile.profileViews + (pendingViews.get(row.id) ?? 0) }];
-        }),
-      );
+      return Object.fromEntries(rows.map((row, i) => [row.id, presentProfile(row, linksOf(row.id), pendingViews[i])]));
     },
 
     /** SPEC 5: letters and digits (schema), different from the current one, unique. */
