@@ -123,7 +123,7 @@ export function createFeatures(deps: {
     endpoints: late(() => later.integrations?.services.endpointHandOver, ['handOverOrganisationEndpoints']),
     groupStats: stats.services.groupStats,
     leads: late(() => later.leads?.services.leads, ['moveToProfile']),
-    joined: (...args) => later.scim!.services.scimJoin.memberJoined(...args),
+    joined: late(() => later.scim?.services.scimJoin, ['memberJoined']).memberJoined,
   });
   const { organisations: organisationService, brand, organisationDomains, organisationOfCompanyProfile } = organisations.services;
   // 3. Integrations (issue 25): webhooks (secrets stored encrypted), API tokens, the deliveries; the events every change writes.
@@ -241,7 +241,8 @@ export function createFeatures(deps: {
   const signatures = createSignaturesFeature({ ...platform, profiles: profileService, texts, brands: pageBrands });
   const account = createAccountFeature({ ...platform, auth: deps.auth, profiles: profileChanges, deletionHooks: organisations.services.accountDeletion });
 
-  const features: Feature[] = [
+  // Every feature in composition order (object keys keep it): app.ts registers their routes and runs their lifecycles so.
+  const built = {
     stats,
     organisations,
     integrations,
@@ -256,30 +257,16 @@ export function createFeatures(deps: {
     leads,
     capture,
     scim,
-  ];
-  features.push(backgrounds, signatures, account);
+    backgrounds,
+    signatures,
+    account,
+  };
   return {
     /** Started by app.ts after the features, stopped first on close: the worker of every message that leaves the server. */
     platform: { outbox, rateLimiter, decodeSlots },
-    features,
-    services: {
-      stats: stats.services,
-      organisations: organisations.services,
-      integrations: integrations.services,
-      crm: crm.services,
-      pageDomains: pageDomains.services,
-      profiles: profiles.services,
-      cards: cards.services,
-      taps: taps.services,
-      publicPages: publicPages.services,
-      wallet: wallet.services,
-      operator: operator.services,
-      leads: leads.services,
-      capture: capture.services,
-      scim: scim.services,
-      backgrounds: backgrounds.services,
-      signatures: signatures.services,
-      account: account.services,
+    features: Object.values(built) as Feature[],
+    services: Object.fromEntries(Object.entries(built).map(([name, feature]) => [name, feature.services])) as {
+      [K in keyof typeof built]: (typeof built)[K]['services'];
     },
   };
 }
