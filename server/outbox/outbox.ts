@@ -55,12 +55,20 @@ interface Registered {
 const DEAD_KEPT_MS = 30 * 86_400_000;
 
 /**
+ * The wait before a worker's next claim: `pollMs` give or take half of it, at random. Workers
+ * that polled in step (started together, or one just behind another) would stay in step forever,
+ * the one just behind finding nothing each time; jitter lets each instance's worker take its share.
+ */
+export const nextPollIn = (pollMs: number, random = Math.random()): number => Math.round(pollMs * (0.5 + random));
+
+/**
  * The transactional outbox (issue 34, docs/outbox.md): the one way a change reaches the outside.
  * A change writes its messages with `enqueue(trx, …)` inside its own transaction, so a message
  * exists exactly when the change does (a crash after the commit loses nothing; a rollback sends
  * nothing). Features register one handler per message type with `handle`. One worker per
- * instance claims due messages every `pollMs` (outbox.repository.ts#claimDue: a lease, `FOR
- * UPDATE SKIP LOCKED` on PostgreSQL) and runs their handlers side by side, never waiting for one
+ * instance claims due messages about every `pollMs` (jittered: nextPollIn) with a lease
+ * (outbox.repository.ts#claimDue: `FOR UPDATE SKIP LOCKED` on PostgreSQL) and runs their
+ * handlers side by side, never waiting for one
  * batch before claiming the next, so a slow receiver holds back no other; a failure is retried
  * with the type's backoff and jitter (retry-policy.ts) and dead-lettered after its attempts.
  * Started by server/app.ts, stopped on close (waits for the attempts in flight).
@@ -166,7 +174,7 @@ export function createOutbox(deps: { db: Db; engine: Engine; log: Log; pollMs?: 
       })
       .then((claimed) => {
         // A full batch: more may be due, go on at once.
-        if (!stopped) timer = setTimeout(tick, claimed === batch ? 0 : pollMs).unref();
+        if (!stopped) timer = setTimeout(tick, claimed === batch ? 0 : nextPollIn(pollMs)).unref();
       });
   };
 
@@ -245,7 +253,7 @@ export function createOutbox(deps: { db: Db; engine: Engine; log: Log; pollMs?: 
     start() {
       if (!stopped) return;
       stopped = false;
-      timer = setTimeout(tick, pollMs).unref();
+      timer = setTimeout(tick, nextPollIn(pollMs)).unref();
     },
     async stop() {
       stopped = true;

@@ -131,4 +131,26 @@ describe('pass update pushes over APNs (issue 26)', () => {
       outbox.resume(['wallet.apple.push']);
     }
   });
+
+  it('pushes once when the handlers of two changes to the profile run side by side (issue 34)', async () => {
+    const outbox = t.app.platform.outbox;
+    const pushMessages = () => t.app.db.selectFrom('outboxMessage').selectAll().where('type', '=', 'wallet.apple.push').execute();
+    const changeMessages = () => t.app.db.selectFrom('outboxMessage').select('id').where('type', '=', 'profiles.changed').execute();
+    await outbox.pause(['profiles.changed', 'wallet.apple.push']);
+    try {
+      const before = pushes.length;
+      expect((await t.post('/profile/update', { id: profileId, jobTitle: 'Lead Analyst' }, owner)).status).toBe(200);
+      expect((await t.post('/profile/update', { id: profileId, jobTitle: 'Head of Analysis' }, owner)).status).toBe(200);
+      expect(await changeMessages()).toHaveLength(2);
+      // Both claimed in one batch: their handlers run side by side and see the same stored pass.
+      expect(await outbox.runOnce({ types: ['profiles.changed'] })).toBe(2);
+      const [push, ...more] = await pushMessages();
+      expect(more).toEqual([]);
+      expect(JSON.parse(push.payload)).toEqual({ serialNumbers: [cardId] });
+      await outbox.runOnce({ types: ['wallet.apple.push'] });
+      expect(pushes.slice(before).map((p) => p.headers[':path'])).toEqual([`/3/device/${LIVE_TOKEN}`]);
+    } finally {
+      outbox.resume(['profiles.changed', 'wallet.apple.push']);
+    }
+  });
 });

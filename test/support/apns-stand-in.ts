@@ -15,6 +15,8 @@ export interface ApnsPush {
   body: string;
   /** What it answered. */
   status: number;
+  /** When it came (epoch ms). */
+  at: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function startApnsStandIn(options: { teamId: string; keyId: string 
     stream.on('end', () => {
       const token = String(headers[':path']).split('/').at(-1) ?? '';
       const status = failNext.shift() ?? (gone.has(token) ? 410 : 200);
-      pushes.push({ headers, body, status });
+      pushes.push({ headers, body, status, at: Date.now() });
       stream.respond({ ':status': status, 'apns-id': '6e1d1b1c-0000-4000-8000-000000000001', 'content-type': 'application/json' });
       stream.end(status === 200 ? '' : JSON.stringify({ reason: status === 410 ? 'Unregistered' : 'ServiceUnavailable', timestamp: Date.now() }));
     });

@@ -3,7 +3,6 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { ApplePassTokens } from './apple-pass-token.ts';
 import type { PassPusher } from './pass-push.ts';
-import type { WalletPassTable } from '../../db/tables.ts';
 import type { WalletPassRepository } from './wallet-pass.repository.ts';
 import { passStamp, type WalletService } from './wallet.service.ts';
 
@@ -106,20 +105,19 @@ export function createAppleWebService(deps: {
     /**
      * After profiles changed (a profile edit, a card given another profile), as the outbox's
      * `profiles.changed` handler runs it: the registered passes that show them and now show
-     * something else get a `wallet.apple.push` message, then their new `updated`. In that order,
-     * so that a crash between the two pushes twice rather than never (a device that asks again
-     * is answered "not modified").
+     * something else get their new `updated` and a `wallet.apple.push` message, in one
+     * transaction (wallet-pass.repository.ts#pushChanged): a crash before it leaves the message to
+     * be handled again, and handlers of two changes to one profile push its passes once.
      */
     async profilesChanged(profileIds: readonly string[]): Promise<void> {
       if (!pusher) return;
-      const changed: Array<{ pass: WalletPassTable; contentHash: string }> = [];
+      const changed = [];
       for (const pass of await passes.registeredShowing(profileIds)) {
         const now = await wallet.updatablePass.current(pass.userId, pass.serialNumber);
-        if (now && now.contentHash !== pass.contentHash) changed.push({ pass, contentHash: now.contentHash });
+        if (now && now.contentHash !== pass.contentHash)
+          changed.push({ serialNumber: pass.serialNumber, from: pass.contentHash, contentHash: now.contentHash, updated: passStamp(Date.now(), pass.updated) });
       }
-      if (!changed.length) return;
-      await passes.pushLater(changed.map((c) => c.pass.serialNumber));
-      for (const { pass, contentHash } of changed) await refreshed(pass, contentHash);
+      await passes.pushChanged(changed);
     },
 
     /**

@@ -11,9 +11,29 @@ export const MAX_DEVICES_PER_PASS = 20;
  */
 export function createWalletPassRepository(db: Db, messages: OutboxWriter = noOutbox) {
   return {
-    /** The devices of these passes are pushed that they changed, by the outbox's worker (with retries). */
-    async pushLater(serialNumbers: readonly string[]): Promise<void> {
-      if (serialNumbers.length) await messages.enqueue(db, { type: 'wallet.apple.push', payload: { serialNumbers: [...serialNumbers] } });
+    /**
+     * Passes that now show something else: each moves to its new `contentHash` and `updated`, if
+     * it still shows `from`, and the devices of those that moved get a `wallet.apple.push` message,
+     * in one transaction. Two handlers of changes to one profile that run side by side compute the
+     * same new hash; only the first moves the pass, so its devices are pushed once. Answers the
+     * serial numbers pushed.
+     */
+    async pushChanged(changes: ReadonlyArray<{ serialNumber: string; from: string; contentHash: string; updated: number }>): Promise<string[]> {
+      if (changes.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const moved: string[] = [];
+        for (const change of changes) {
+          const result = await trx
+            .updateTable('walletPass')
+            .set({ contentHash: change.contentHash, updated: change.updated })
+            .where('serialNumber', '=', change.serialNumber)
+            .where('contentHash', '=', change.from)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) > 0) moved.push(change.serialNumber);
+        }
+        if (moved.length) await messages.enqueue(trx, { type: 'wallet.apple.push', payload: { serialNumbers: moved } });
+        return moved;
+      });
     },
 
     async find(serialNumber: string): Promise<WalletPassTable | undefined> {
