@@ -145,7 +145,12 @@ describe('the outbox across a crash (issue 34)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toHaveLength(1);
     expect(standIn.patchesOf(objectId)).toHaveLength(1);
-    const pushes = apns.pushes.map((push, i) => `${i < pushedBeforeCrash ? 'before' : 'after'} ${push.at - restartedAt} ms ${push.headers[':path']} ${push.status}`);
-    expect(apns.pushes.length - pushedBeforeCrash, `pushes: ${pushes.join('; ')}; waiting at the kill: ${waiting.map((m) => JSON.stringify(m)).join(', ')}`).toBeLessThanOrEqual(1);
+    const pushes = apns.pushes.map(
+      (push, i) => `${i < pushedBeforeCrash ? 'before' : 'after'} ${push.at - restartedAt} ms ${push.headers[':path']} ${push.status}`,
+    );
+    expect(
+      apns.pushes.length - pushedBeforeCrash,
+      `pushes: ${pushes.join('; ')}; waiting at the kill: ${waiting.map((m) => JSON.stringify(m)).join(', ')}`,
+    ).toBeLessThanOrEqual(1);
   }, 120_000);
 });
