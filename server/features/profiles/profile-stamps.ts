@@ -32,6 +32,11 @@ export function createProfileStamps(invalidation: Invalidation = createLocalInva
     else if (event.kind === 'all') stamps.clear();
   });
   return {
+    /** The remembered stamp (null: no such profile), or undefined when none is remembered: the hot path's answer without an await. */
+    peek(id: string): ProfileStamp | null | undefined {
+      return stamps.get(id);
+    },
+
     /** The remembered stamp, or `read`'s answer remembered (unless a change came in meanwhile). */
     async get(id: string, read: (id: string) => Promise<ProfileStamp | undefined>): Promise<ProfileStamp | null> {
       let stamp = stamps.get(id);

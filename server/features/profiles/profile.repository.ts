@@ -77,6 +77,8 @@ export function createProfileRepository(
   );
   const readStamp = async (id: string): Promise<ProfileStamp | undefined> => (await stampQuery([id])) ?? undefined;
   const stampOf = (id: string) => stamps.get(id, readStamp);
+  /** A stamp that visitors may see: ACTIVE, its owner confirmed. */
+  const publicOf = (stamp: ProfileStamp | null) => (stamp?.status === 'ACTIVE' && Boolean(stamp.ownerConfirmed) ? stamp : undefined);
   // Profiles created inside a change: told to the others with the change's own ids (an
   // instance may remember "no such profile" for a new id).
   const createdIn = new WeakMap<object, string[]>();
@@ -221,8 +223,13 @@ export function createProfileRepository(
 
     /** `updated` and the stored view count of a public profile (ACTIVE, its owner confirmed): the hot path's one read. */
     async publicStamp(id: string): Promise<{ updated: number; profileViews: number } | undefined> {
-      const stamp = await stampOf(id);
-      return stamp?.status === 'ACTIVE' && Boolean(stamp.ownerConfirmed) ? stamp : undefined;
+      return publicOf(await stampOf(id));
+    },
+
+    /** `publicStamp` as remembered, without an await: null when the profile is not public, undefined when nothing is remembered (then read). */
+    rememberedPublicStamp(id: string): { updated: number; profileViews: number } | null | undefined {
+      const stamp = stamps.peek(id);
+      return stamp === undefined ? undefined : (publicOf(stamp) ?? null);
     },
 
     /** The same for the caller's own profile, unless deleted. */

@@ -96,6 +96,15 @@ export function createPublicProfileService(deps: {
     },
 
     /**
+     * `updatedStamp` as remembered, without an await (the public pages' answer from memory,
+     * public-page.service.ts): null when the profile is not public, undefined when it must be read.
+     */
+    rememberedStamp(profileId: string): number | null | undefined {
+      const stamp = profiles.rememberedPublicStamp(profileId);
+      return stamp ? stamp.updated : stamp;
+    },
+
+    /**
      * POST /profile/show: counts a view and answers the public `{ profile }` as JSON text; 404
      * cmc/profile-not-found. One read on the hot path: the JSON comes from the cache.
      */

@@ -160,6 +160,46 @@ describe('GET /p/{id}', () => {
   });
 });
 
+describe('views answered from memory (issue 34: the hot path)', () => {
+  const visit = { userAgent: BROWSER_UA, head: false, crossSite: false, source: 'link', cardId: '' } as const;
+  const pages = () => t.app.features.publicPages.pages;
+  const etagOf = (answer: ReturnType<ReturnType<typeof pages>['rememberedProfile']>) => (answer && 'page' in answer ? answer.page.etag : undefined);
+
+  it('answers a repeat view of /p from memory and counts it; reads again after an edit, for a card to check and once the profile is not public', async () => {
+    const p = await createProfile(t, owner, { jobTitle: 'Speicher' });
+    const first = await page(`/p/${p.id}`);
+    expect(first.statusCode).toBe(200);
+    const before = await viewsOf(p.id);
+    expect(etagOf(pages().rememberedProfile(p.id, 'de', visit))).toBe(first.headers.etag);
+    expect(await viewsOf(p.id)).toBe(before + 1);
+    // A language or source not rendered yet, and a view a card brought (the card must be this profile's): read.
+    expect(pages().rememberedProfile(p.id, 'en', visit)).toBeUndefined();
+    expect(pages().rememberedProfile(p.id, 'de', { ...visit, source: 'nfc', cardId: 'SomeCard' })).toBeUndefined();
+    expect(await viewsOf(p.id)).toBe(before + 1);
+    // An edit forgets the stamp: the next view reads and renders, and the one after is from memory again.
+    expect((await t.post('/profile/update', { id: p.id, jobTitle: 'Neu' }, owner)).status).toBe(200);
+    expect(pages().rememberedProfile(p.id, 'de', visit)).toBeUndefined();
+    const edited = await page(`/p/${p.id}`);
+    expect(edited.body).toContain('Neu');
+    expect(etagOf(pages().rememberedProfile(p.id, 'de', visit))).toBe(edited.headers.etag);
+    await t.post('/profile/deactivate', { profileId: p.id }, owner);
+    expect(pages().rememberedProfile(p.id, 'de', visit)).toBeUndefined();
+    expect((await page(`/p/${p.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers a repeat view of /l from memory, and reads again after its profile changed', async () => {
+    const p = await createProfile(t, owner, { firstName: 'Baum' });
+    // The first view renders from the profile found by its short link; the second reads its stamp.
+    await page(`/l/${p.shortLinkId}`);
+    expect(pages().rememberedLinkTree(p.shortLinkId, 'de', visit)).toBeUndefined();
+    const second = await page(`/l/${p.shortLinkId}`);
+    expect(etagOf(pages().rememberedLinkTree(p.shortLinkId, 'de', visit))).toBe(second.headers.etag);
+    expect((await t.post('/profile/update', { id: p.id, firstName: 'Zweig' }, owner)).status).toBe(200);
+    expect(pages().rememberedLinkTree(p.shortLinkId, 'de', visit)).toBeUndefined();
+    expect((await page(`/l/${p.shortLinkId}`)).body).toContain('Zweig');
+  });
+});
+
 describe('link-in-bio: GET /l/{id} and GET /linkinbio/{id}', () => {
   it('shows avatar, name, social and web links on both paths', async () => {
     for (const path of ['/l', '/linkinbio']) {

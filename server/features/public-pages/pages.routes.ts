@@ -53,34 +53,42 @@ export default async function pagesRoutes(
     return visit;
   }
   /** /p and /l reached with a chip's parameters: judged when they name the card, then the same address without them. */
-  async function strippedTap(request: FastifyRequest, reply: FastifyReply, kind: 'profile' | 'linkinbio'): Promise<boolean> {
-    if (!sunParams(request.query)) return false;
+  async function strippedTap(request: FastifyRequest, reply: FastifyReply, kind: 'profile' | 'linkinbio'): Promise<FastifyReply> {
     const visit = await tapVisit(request, visitOf(request, 'profile').cardId, visitOf(request, kind));
     const url = withoutSunParams(request.url)
       .replace(/([?&])src=[^&]*&?/, '$1')
       .replace(/[?&]$/, '');
     const query = visit.cardId ? `src=${visit.source}` : '';
-    await reply.header('cache-control', 'no-store').redirect(query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, 302);
-    return true;
+    return reply.header('cache-control', 'no-store').redirect(query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url, 302);
   }
 
-  const profilePage = async (request: IdRequest, res: FastifyReply) => {
-    if (await strippedTap(request, res, 'profile')) return res;
+  /*
+   * /p and /l: nearly every view is answered from memory (the remembered* calls) by a handler
+   * that returns nothing, without a promise or an await: that is what keeps a view within 1.2
+   * times hello-world's CPU (issue 34, docs/performance.md 2026-11-29). What must read something
+   * (a chip's tap, a card to check, a changed profile, a page not rendered yet) returns the
+   * promise of the async way.
+   */
+  const profilePage = (request: IdRequest, res: FastifyReply): Promise<unknown> | undefined => {
+    if (sunParams(request.query)) return strippedTap(request, res, 'profile');
+    const { id } = request.params;
+    const lng = languageOf(request);
     const visit = visitOf(request, 'profile');
-    return send(
-      request,
-      res,
-      await pages.profile(
-        request.params.id,
-        languageOf(request),
-        visit.source === 'tap' ? await tapVisit(request, visit.cardId, visit) : visit,
-        request.pageOrigin,
-      ),
-    );
+    const remembered = visit.source === 'tap' ? undefined : pages.rememberedProfile(id, lng, visit, request.pageOrigin);
+    if (remembered) return void send(request, res, remembered);
+    return (async () => {
+      const counted = visit.source === 'tap' ? await tapVisit(request, visit.cardId, visit) : visit;
+      return send(request, res, await pages.profile(id, lng, counted, request.pageOrigin));
+    })();
   };
-  const linkTreePage = async (request: IdRequest, res: FastifyReply) => {
-    if (await strippedTap(request, res, 'linkinbio')) return res;
-    return send(request, res, await pages.linkTree(request.params.id, languageOf(request), visitOf(request, 'linkinbio'), request.pageOrigin));
+  const linkTreePage = (request: IdRequest, res: FastifyReply): Promise<unknown> | undefined => {
+    if (sunParams(request.query)) return strippedTap(request, res, 'linkinbio');
+    const { id } = request.params;
+    const lng = languageOf(request);
+    const visit = visitOf(request, 'linkinbio');
+    const remembered = pages.rememberedLinkTree(id, lng, visit, request.pageOrigin);
+    if (remembered) return void send(request, res, remembered);
+    return pages.linkTree(id, lng, visit, request.pageOrigin).then((answer) => send(request, res, answer));
   };
   const cardPage = async (request: IdRequest, res: FastifyReply) => {
     const { id } = request.params;

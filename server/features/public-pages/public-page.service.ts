@@ -54,6 +54,14 @@ export function createPublicPageService(deps: {
     return page;
   }
 
+  const profileKey = (id: string, lng: Language, source: VisitSource, origin: string | null | undefined) => `p/${id}/${lng}/${source}${at(origin)}`;
+  const linkTreeKey = (shortLinkId: string, lng: Language, origin: string | null | undefined) => `l/${shortLinkId}/${lng}${at(origin)}`;
+  /** A link-in-bio page answered, its view counted (issue 12: `linkinbio`, not in `profileViews`). */
+  const linkTreeView = (page: CachedPage, visit: Visit): PageAnswer => {
+    visits.record({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
+    return { page, status: 200 };
+  };
+
   const profileNotFound = async (lng: Language, ns: 'profile' | 'link_tree'): Promise<PageAnswer> => ({
     page: await fixedPage(`404/${ns}/${lng}`, () => render.profileNotFound(lng, ns)),
     status: 404,
@@ -62,6 +70,23 @@ export function createPublicPageService(deps: {
   // Malformed ids need no check: the lookups are parameterised and answer null for them, which
   // is the not-found page. Fastify's maxParamLength bounds their length.
   return {
+    /**
+     * /p/{id} answered from memory, without an await: when no card must be checked, the
+     * profile's stamp is remembered and its page of that stamp is cached, as for nearly every
+     * view (docs/performance.md, 2026-11-29). Counts the view as `profile` does. Undefined when
+     * anything must be read: then `profile` answers.
+     */
+    rememberedProfile(id: string, lng: Language, visit: Visit, origin?: string | null): PageAnswer | undefined {
+      const counts = countsAsVisit(visit);
+      if (counts && visit.cardId) return undefined;
+      const stamp = publicProfiles.rememberedStamp(id);
+      if (!stamp) return undefined;
+      const page = cache.peek(profileKey(id, lng, visit.source, origin));
+      if (page?.stamp !== stamp) return undefined;
+      if (counts) visits.record({ profileId: id, metric: 'view', source: visit.source, cardId: '' }, visit);
+      return { page, status: 200 };
+    },
+
     /**
      * /p/{id}: the profile page, counting the view (D10) under its source and card (issue 12).
      * The page differs per source (its /go links, downloads and contact form carry it), never
@@ -74,7 +99,7 @@ export function createPublicPageService(deps: {
       const cardId = visit.cardId && counts && (await cards.showsProfile(visit.cardId, id)) ? visit.cardId : '';
       const stamp = counts ? await publicProfiles.recordView(id, visit, { source, cardId }) : await publicProfiles.updatedStamp(id);
       if (stamp === null) return profileNotFound(lng, 'profile');
-      const key = `p/${id}/${lng}/${source}${at(origin)}`;
+      const key = profileKey(id, lng, source, origin);
       const cached = cache.peek(key);
       if (cached && cached.stamp === stamp) return { page: cached, status: 200 };
       const page = await cache.fill(key, async () => {
@@ -90,16 +115,20 @@ export function createPublicPageService(deps: {
       return page ? { page, status: 200 } : profileNotFound(lng, 'profile');
     },
 
+    /** /l/{id} answered from memory, without an await, like `rememberedProfile`; undefined when anything must be read (then `linkTree`). */
+    rememberedLinkTree(shortLinkId: string, lng: Language, visit: Visit, origin?: string | null): PageAnswer | undefined {
+      const page = cache.peek(linkTreeKey(shortLinkId, lng, origin));
+      if (!page || page.stamp !== publicProfiles.rememberedStamp(page.profileId)) return undefined;
+      return linkTreeView(page, visit);
+    },
+
     /**
      * /l/{id} and /linkinbio/{id}: the link-in-bio page of a short link id. A visit counts as a
      * `linkinbio` view in the day's statistics (issue 12), not in `profileViews` (D10: /p only).
      */
     async linkTree(shortLinkId: string, lng: Language, visit: Visit, origin?: string | null): Promise<PageAnswer> {
-      const key = `l/${shortLinkId}/${lng}${at(origin)}`;
-      const counted = (page: CachedPage): PageAnswer => {
-        visits.record({ profileId: page.profileId, metric: 'view', source: 'linkinbio' }, visit);
-        return { page, status: 200 };
-      };
+      const key = linkTreeKey(shortLinkId, lng, origin);
+      const counted = (page: CachedPage) => linkTreeView(page, visit);
       // A short link is found through its profile: while that profile's stamp is unchanged, so is its short link id.
       const cached = cache.peek(key);
       if (cached && cached.stamp === (await publicProfiles.updatedStamp(cached.profileId))) return counted(cached);
