@@ -8,6 +8,7 @@ import { BROWSER_UA, createLink, createProfile, expectD4, pngImage, registerCard
 import { readZip } from '../support/zip-archive.ts';
 import { addressPool } from '../support/client-addresses.ts';
 import { idleSession } from '../support/sessions.ts';
+import { roomInOneWindow } from '../support/rate-windows.ts';
 import { createLeadRepository } from '../../server/features/leads/lead.repository.ts';
 import { newLeadId } from '../../server/lib/ids.ts';
 import type { NewLeadRow } from '../../server/db/tables.ts';
@@ -425,6 +426,7 @@ describe('POST /account/delete', () => {
   });
 
   it('counts its wrong passwords per client address with the sign-in’s (issue 20): 30 over several accounts close that address’s sign-ins', async () => {
+    await roomInOneWindow(CREDENTIAL_RULES.perAddress, 60_000);
     const address = freshAddress();
     let failures = 0;
     while (failures < CREDENTIAL_RULES.perAddress.max) {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { CREDENTIAL_RULES } from '../../server/auth/credential-limits.ts';
 import { expectD4 } from '../support/factories.ts';
 import { ageSession } from '../support/sessions.ts';
+import { roomInOneWindow } from '../support/rate-windows.ts';
 
 /**
  * Identity through better-auth's own paths under /api/auth (issue 2, item 3): sign-up with a
@@ -161,6 +162,7 @@ describe('sign-in', () => {
   });
 
   it(`refuses an account after ${CREDENTIAL_RULES.perAccount.max} failed sign-ins from many addresses, for a window that ends, and no other account`, async () => {
+    await roomInOneWindow(CREDENTIAL_RULES.perAccount, 20_000);
     const victim = await t.signUp();
     for (let i = 0; i < CREDENTIAL_RULES.perAccount.max; i++) expectD4(await signIn(victim.email, `guess ${i}`), 401, 'invalid-login-credentials');
     // Even the right password from a new address waits: the guesses came from everywhere.
@@ -172,16 +174,17 @@ describe('sign-in', () => {
     // Upper case is the same account.
     expectD4(await signIn(victim.email.toUpperCase(), victim.password), 429, 'too-many-requests');
     expect((await signIn(user.email, user.password)).status).toBe(200);
-  });
+  }, 60_000);
 
   it(`refuses an address after ${CREDENTIAL_RULES.perAddress.max} failed sign-ins over many accounts; the accounts still sign in elsewhere`, async () => {
+    await roomInOneWindow(CREDENTIAL_RULES.perAddress, 20_000);
     const address = '192.0.2.77';
     for (let i = 0; i < CREDENTIAL_RULES.perAddress.max; i++) expect((await signIn(newEmail(), 'sprayed password', address)).status).toBe(401);
     const limited = await signIn(user.email, user.password, address);
     expectD4(limited, 429, 'too-many-requests');
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(CREDENTIAL_RULES.perAddress.windowMs / 1000);
     expect((await signIn(user.email, user.password, '198.51.100.9')).status).toBe(200);
-  });
+  }, 60_000);
 
   it('counts failures only: many colleagues behind one office address all sign in', async () => {
     const office = '192.0.2.200';
