@@ -68,9 +68,9 @@ export const nextPollIn = (pollMs: number, random = Math.random()): number => Ma
  * nothing). Features register one handler per message type with `handle`. One worker per
  * instance claims due messages about every `pollMs` (jittered: nextPollIn) with a lease
  * (outbox.repository.ts#claimDue: `FOR UPDATE SKIP LOCKED` on PostgreSQL) and runs their
- * handlers side by side, never waiting for one
- * batch before claiming the next, so a slow receiver holds back no other; a failure is retried
- * with the type's backoff and jitter (retry-policy.ts) and dead-lettered after its attempts.
+ * handlers side by side, never waiting for one batch before claiming the next, so a slow
+ * receiver holds back no other; a failure is retried with the type's backoff and jitter
+ * (retry-policy.ts) and dead-lettered after its attempts.
  * Started by server/app.ts, stopped on close (waits for the attempts in flight).
  */
 export function createOutbox(deps: { db: Db; engine: Engine; log: Log; pollMs?: number; batch?: number; maxInFlight?: number }) {
